@@ -1,0 +1,7 @@
+"""Allow ``python -m five_hundred``."""
+
+import sys
+
+from five_hundred.cli import main
+
+sys.exit(main())

@@ -1,0 +1,131 @@
+"""Bids and the bidding ladder of a rule set (R9-R16, V1, V2, V5, V6).
+
+The ladder's order is its own (``Bid.rank``), never derived from the score table (R16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import NO_TRUMPS, SUIT_LETTERS, SUIT_SYMBOLS
+from .rules import RuleSet
+
+SUIT_BID, MISERE, OPEN_MISERE, BLIND_MISERE, GAME = 0, 1, 2, 3, 4
+
+_TRUMP_CODES = (*SUIT_LETTERS, "NT")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    code: str  # record spelling: "7H", "10NT", "MIS", "OMIS", "BMIS", "GAME H"
+    kind: int
+    tricks: int  # tricks the declaring side must win (0 for the misères)
+    trump: int  # 0-3 or NO_TRUMPS (misères are played as no trumps)
+    rank: int  # auction order: a bid must have a strictly higher rank (R10)
+    value: int  # R28
+
+    @property
+    def is_misere(self) -> bool:
+        return self.kind in (MISERE, OPEN_MISERE, BLIND_MISERE)
+
+    @property
+    def label(self) -> str:
+        """Human text with suit symbols: ``7♥``, ``8NT``, ``misère``."""
+        if self.kind == MISERE:
+            return "misère"
+        if self.kind == OPEN_MISERE:
+            return "open misère"
+        if self.kind == BLIND_MISERE:
+            return "blind misère"
+        t = "NT" if self.trump == NO_TRUMPS else SUIT_SYMBOLS[self.trump]
+        if self.kind == GAME:
+            return f"game {t}"
+        return f"{self.tricks}{t}"
+
+
+def _suit_rank(tricks: int, trump: int) -> int:
+    return ((tricks - 6) * 5 + trump) * 10
+
+
+class Ladder:
+    """Every bid of a rule set in auction order, with the legal-bid rules."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        bids: list[Bid] = []
+        for tricks in range(6, 11):
+            for trump in range(5):
+                bids.append(Bid(f"{tricks}{_TRUMP_CODES[trump]}", SUIT_BID, tricks, trump,
+                                _suit_rank(tricks, trump),
+                                rules.contract_values[tricks - 6][trump]))
+        if rules.misere:
+            # R14: above every 7-level bid, below every 8-level bid.
+            bids.append(Bid("MIS", MISERE, 0, NO_TRUMPS, _suit_rank(8, 0) - 5,
+                            rules.misere_value))
+            # R15: above 10♦, below 10♥.
+            bids.append(Bid("OMIS", OPEN_MISERE, 0, NO_TRUMPS, _suit_rank(10, 3) - 5,
+                            rules.open_misere_value))
+        if rules.blind_misere:
+            # V5: level with open misère; neither outranks the other.
+            bids.append(Bid("BMIS", BLIND_MISERE, 0, NO_TRUMPS, _suit_rank(10, 3) - 5,
+                            rules.blind_misere_value))
+        if rules.game_bid:
+            for trump in range(5):
+                bids.append(Bid(f"GAME {_TRUMP_CODES[trump]}", GAME, 10, trump,
+                                _suit_rank(11, trump), 0))
+        bids.sort(key=lambda b: (b.rank, b.kind))
+        self.bids: tuple[Bid, ...] = tuple(bids)
+        self.by_code: dict[str, int] = {b.code: i for i, b in enumerate(bids)}
+        self._legal: dict[tuple[int, bool], tuple[int, ...]] = {}
+        self._actions: dict[tuple[int, bool], tuple[tuple[int, ...], ...]] = {}
+
+    def parse(self, text: str) -> int:
+        """Ladder index of a bid's text (case-insensitive, ``10`` spelled out)."""
+        t = " ".join(text.upper().split())
+        if t.startswith("GAME") and not t.startswith("GAME "):
+            t = "GAME " + t[4:]
+        if t in self.by_code:
+            return self.by_code[t]
+        raise ValueError(f"unknown bid {text!r}")
+
+    def legal_bid_actions(self, high: int, first_turn: bool) -> tuple[tuple[int, ...], ...]:
+        """The auction's legal actions: pass (``(0,)``) and ``(1, index)`` per legal bid."""
+        key = (high, first_turn)
+        cached = self._actions.get(key)
+        if cached is None:
+            cached = ((0,), *((1, i) for i in self.legal_bids(high, first_turn)))
+            self._actions[key] = cached
+        return cached
+
+    def legal_bids(self, high: int, first_turn: bool) -> tuple[int, ...]:
+        """Ladder indices that may be bid over ladder index ``high`` (-1: no bid yet).
+
+        ``first_turn``: the bidder has not yet had a turn in this auction (V5).
+        """
+        key = (high, first_turn)
+        cached = self._legal.get(key)
+        if cached is not None:
+            return cached
+        rules = self.rules
+        high_bid = self.bids[high] if high >= 0 else None
+        high_rank = high_bid.rank if high_bid is not None else -1
+        out: list[int] = []
+        for i, b in enumerate(self.bids):
+            if b.rank <= high_rank:
+                continue
+            if b.kind == MISERE and not rules.misere_without_seven and (
+                high_bid is None or high_bid.kind != SUIT_BID or high_bid.tricks != 7
+            ):
+                continue  # R14: only over a 7-level bid (V2 lifts this)
+            if b.kind == BLIND_MISERE and not first_turn:
+                continue  # V5: only before the bidder's first look at the cards
+            out.append(i)
+        result = tuple(out)
+        self._legal[key] = result
+        return result
+
+
+@cache
+def ladder_for(rules: RuleSet) -> Ladder:
+    return Ladder(rules)

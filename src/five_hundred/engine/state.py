@@ -1,0 +1,627 @@
+"""The game state: phase, whose turn, ``legal_actions()`` and ``apply(action)``.
+
+``legal_actions()`` is the one source of legality; ``apply`` accepts exactly its
+members and mutates the state in place (like a chess board's ``push``); anything
+else raises ``IllegalAction`` and leaves the state as it was. ``copy()`` is cheap for
+search. The hot path works on ints and bitmasks only; pydantic lives in views and
+records.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from typing import NoReturn
+
+from .actions import (
+    _PLAY_CHUNKS,
+    BID,
+    DISCARD,
+    JOKER_LEADS,
+    JOKER_NAME,
+    JOKER_NONE,
+    PASS,
+    PLAY,
+    PLAY_ACTIONS,
+    Action,
+    action_text,
+    parse_action,
+    play_actions_of,
+)
+from .bidding import MISERE, SUIT_BID, Bid, Ladder, ladder_for
+from .cards import (
+    JOKER,
+    NO_TRUMPS,
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    SUITLESS,
+    PlayContext,
+    card_name,
+    cards_of,
+    deck,
+    mask_of,
+    play_context,
+    trick_winner,
+)
+from .errors import IllegalAction
+from .rules import RuleSet
+from .scoring import game_winner, score_deal
+
+SEAT_NAMES = ("North", "East", "South", "West")
+
+BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING = "bidding", "discard", "joker", "play"
+DEAL_OVER, GAME_OVER = "deal_over", "game_over"
+
+_JOKER_BIT = 1 << JOKER
+_DISCARD_PREFIX: Action = (DISCARD,)
+
+
+def team_of(seat: int) -> int:
+    return seat & 1
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What a finished deal produced (the replay's per-deal object)."""
+
+    dealer: int
+    contract: str | None
+    declarer: int | None
+    tricks: tuple[int, int]
+    score_change: tuple[int, int]
+    scores: tuple[int, int]
+    reasons: tuple[tuple[str, ...], tuple[str, ...]]
+    made: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealLog:
+    """A deal as the record keeps it: the cards as dealt and the actions in order."""
+
+    dealer: int
+    hands: tuple[int, int, int, int]
+    kitty: int
+    actions: tuple[tuple[int, Action], ...]
+
+
+@cache
+def _deal_layout(rules: RuleSet, dealer: int) -> tuple[int, ...]:
+    """Destination of each position of the shuffled pack: seat 0-3, or 4 for the kitty."""
+    layout: list[int] = []
+    for each, to_kitty in rules.deal_pattern:
+        for i in range(1, 5):
+            layout.extend([(dealer + i) & 3] * each)
+        layout.extend([4] * to_kitty)
+    return tuple(layout)
+
+
+def deal_cards(rules: RuleSet, dealer: int, rng: random.Random) -> tuple[list[int], int]:
+    """Shuffle, cut and deal in the rule set's pattern starting left of the dealer (R5)."""
+    r = rng.random
+    cards = sorted(deck(rules), key=lambda _: r())  # uniform: i.i.d. continuous keys
+    cut = rng.randrange(1, len(cards))
+    cards = cards[cut:] + cards[:cut]
+    masks = [0, 0, 0, 0, 0]
+    for c, dest in zip(cards, _deal_layout(rules, dealer), strict=True):
+        masks[dest] |= 1 << c
+    return masks[:4], masks[4]
+
+
+def seeded_rng(seed: int, deal_index: int) -> random.Random:
+    return random.Random(f"five-hundred:{seed}:{deal_index}")
+
+
+def first_dealer(seed: int) -> int:
+    """R4: the first dealer is drawn at random (from the game's seed)."""
+    return random.Random(f"five-hundred:{seed}:dealer").randrange(4)
+
+
+class GameState:
+    """A whole game: the current deal in detail, earlier deals as results and logs."""
+
+    __slots__ = (
+        "rules", "ladder", "seed", "start_scores", "scores", "results", "logs",
+        "winner", "win_reason", "deal_index", "dealer", "phase", "to_act",
+        "hands", "dealt", "kitty", "discards", "actions",
+        "auction", "passed", "high", "high_bidder", "had_turn",
+        "contract", "declarer", "ctx", "out_seat", "exposed", "joker_named",
+        "trick", "led", "trick_no", "tricks_won", "tricks", "suits_led", "_legal",
+    )
+
+    rules: RuleSet
+    ladder: Ladder
+    seed: int | None
+    start_scores: tuple[int, int]
+    scores: list[int]
+    results: list[DealResult]
+    logs: list[DealLog]
+    winner: int | None
+    win_reason: str
+    deal_index: int
+    dealer: int
+    phase: str
+    to_act: int
+    hands: list[int]
+    dealt: tuple[int, int, int, int]
+    kitty: int
+    discards: int
+    actions: list[tuple[int, Action]]
+    auction: list[tuple[int, Action]]
+    passed: int
+    high: int
+    high_bidder: int
+    had_turn: int
+    contract: Bid | None
+    declarer: int
+    ctx: PlayContext | None
+    out_seat: int
+    exposed: bool
+    joker_named: int
+    trick: list[tuple[int, int]]
+    led: int
+    trick_no: int
+    tricks_won: list[int]
+    tricks: list[tuple[tuple[tuple[int, int], ...], int, int]]  # (plays, winner, led)
+    suits_led: int
+    _legal: tuple[Action, ...] | None
+
+    # ----------------------------------------------------------------- creation
+
+    @classmethod
+    def new_game(cls, rules: RuleSet, seed: int, start_scores: tuple[int, int] = (0, 0),
+                 dealer: int | None = None) -> GameState:
+        """A game dealt from ``seed``: random first dealer, shuffle and cut (R4, R5)."""
+        state = cls._blank(rules, seed, start_scores)
+        d = first_dealer(seed) if dealer is None else dealer
+        hands, kitty = deal_cards(rules, d, seeded_rng(seed, 0))
+        state._start_deal(d, hands, kitty)
+        return state
+
+    @classmethod
+    def from_deal(cls, rules: RuleSet, dealer: int, hands: list[int], kitty: int,
+                  start_scores: tuple[int, int] = (0, 0)) -> GameState:
+        """A game whose first deal is given card by card (bitmasks per seat)."""
+        state = cls._blank(rules, None, start_scores)
+        state._start_deal(dealer, list(hands), kitty)
+        return state
+
+    @classmethod
+    def _blank(cls, rules: RuleSet, seed: int | None,
+               start_scores: tuple[int, int]) -> GameState:
+        state = cls.__new__(cls)
+        state.rules = rules
+        state.ladder = ladder_for(rules)
+        state.seed = seed
+        state.start_scores = (start_scores[0], start_scores[1])
+        state.scores = [start_scores[0], start_scores[1]]
+        state.results = []
+        state.logs = []
+        state.winner = None
+        state.win_reason = ""
+        state.deal_index = -1
+        return state
+
+    def _start_deal(self, dealer: int, hands: list[int], kitty: int) -> None:
+        self.deal_index += 1
+        self.dealer = dealer
+        self.hands = hands
+        self.dealt = (hands[0], hands[1], hands[2], hands[3])
+        self.kitty = kitty
+        self.discards = 0
+        self.actions = []
+        self.auction = []
+        self.passed = 0
+        self.high = -1
+        self.high_bidder = -1
+        self.had_turn = 0
+        self.contract = None
+        self.declarer = -1
+        self.ctx = None
+        self.out_seat = -1
+        self.exposed = False
+        self.joker_named = SUITLESS
+        self.trick = []
+        self.led = -1
+        self.trick_no = 0
+        self.tricks_won = [0, 0, 0, 0]
+        self.tricks = []
+        self.suits_led = 0
+        self.phase = BIDDING
+        self.to_act = (dealer + 1) & 3  # R8
+        self._legal = None
+
+    def next_dealer(self) -> int:
+        return (self.dealer + 1) & 3  # R7
+
+    def start_next_deal(self, hands: list[int] | None = None, kitty: int | None = None) -> None:
+        """Begin the next deal once this one is over: dealt from the seed, or given."""
+        if self.phase != DEAL_OVER:
+            raise IllegalAction("The current deal is not over yet", "R7")
+        dealer = self.next_dealer()
+        if hands is None or kitty is None:
+            if self.seed is None:
+                raise ValueError("no seed to deal from: give the hands and kitty")
+            hands, kitty = deal_cards(self.rules, dealer, seeded_rng(self.seed,
+                                                                      self.deal_index + 1))
+        self._start_deal(dealer, list(hands), kitty)
+
+    def copy(self) -> GameState:
+        new = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.scores = list(self.scores)
+        new.results = list(self.results)
+        new.logs = list(self.logs)
+        new.hands = list(self.hands)
+        new.actions = list(self.actions)
+        new.auction = list(self.auction)
+        new.trick = list(self.trick)
+        new.tricks_won = list(self.tricks_won)
+        new.tricks = list(self.tricks)
+        return new
+
+    # ------------------------------------------------------------ questions
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    @property
+    def deal_over(self) -> bool:
+        return self.phase in (DEAL_OVER, GAME_OVER)
+
+    def text(self, action: Action) -> str:
+        """Record spelling of an action, without the seat."""
+        return action_text(action, self.ladder)
+
+    def parse(self, text: str) -> Action:
+        """An action from its record spelling; ``ValueError`` if the text is not one."""
+        return parse_action(text, self.rules, self.ladder)
+
+    def apply_text(self, text: str, seat: int | None = None) -> Action:
+        """Parse and apply; bad text raises ``IllegalAction`` too, so callers have one
+        error to handle."""
+        try:
+            action = self.parse(text)
+        except ValueError as exc:
+            raise IllegalAction(str(exc), "R9" if self.phase == BIDDING else "R20") from None
+        self.apply(action, seat)
+        return action
+
+    def seat_hand(self, seat: int) -> tuple[int, ...]:
+        return cards_of(self.hands[seat])
+
+    def active_seats(self) -> int:
+        return 3 if self.out_seat >= 0 else 4
+
+    # ------------------------------------------------------------ legality
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act (``to_act``); empty once a deal is over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_plays() if self.phase == PLAYING else self._legal_other()
+            self._legal = legal
+        return legal
+
+    def _legal_other(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == BIDDING:
+            first = not (self.had_turn >> self.to_act) & 1
+            return self.ladder.legal_bid_actions(self.high, first)
+        if phase == DISCARD_PHASE:
+            return tuple(map(_DISCARD_PREFIX.__add__,
+                             combinations(cards_of(self.hands[self.declarer]),
+                                          self.rules.kitty_size)))
+        if phase == JOKER_PHASE:
+            return tuple((JOKER_NAME, s) for s in (0, 1, 2, 3, JOKER_NONE))
+        return ()
+
+    def _legal_plays(self) -> tuple[Action, ...]:
+        hand = self.hands[self.to_act]
+        ctx = self.ctx
+        assert ctx is not None
+        if self.trick:
+            m = hand & ctx.suit_mask[self.led]  # R20: follow suit if able
+            if not m:
+                m = hand
+                if (ctx.suitless_joker and hand & _JOKER_BIT and self.out_seat >= 0
+                        and self.rules.misere_joker_compulsory):
+                    return (PLAY_ACTIONS[JOKER],)  # R25: compulsory in misère
+        elif ctx.suitless_joker and hand & _JOKER_BIT:
+            return play_actions_of(hand & ~_JOKER_BIT) + tuple(
+                JOKER_LEADS[s] for s in self._joker_lead_suits())
+        else:
+            m = hand
+        c = _PLAY_CHUNKS
+        return (c[0][(m >> 4) & 4095] + c[1][(m >> 20) & 4095]
+                + c[2][(m >> 36) & 4095] + c[3][(m >> 52) & 4095])
+
+    def _joker_lead_suits(self) -> tuple[int, ...]:
+        """Suits a suitless joker may name when led now (R26, V3)."""
+        last = self.trick_no == 9
+        if self.rules.joker_lead_last_trick_only:
+            return (0, 1, 2, 3) if last else ()
+        unled = tuple(s for s in range(4) if not (self.suits_led >> s) & 1)
+        if unled:
+            return unled
+        return (0, 1, 2, 3) if last else ()
+
+    # ------------------------------------------------------------ applying
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Play ``action`` for the seat to act (``seat``, if given, must be that seat)."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal or (seat is not None and seat != self.to_act):
+            self._reject(action, seat)
+        seat = self.to_act
+        self.actions.append((seat, action))
+        self._legal = None
+        verb = action[0]
+        if verb == PLAY:
+            self._play(seat, action[1], action)
+        elif verb in (BID, PASS):
+            self._bid(seat, action)
+        elif verb == DISCARD:
+            self._discard(seat, action)
+        else:
+            self._name_joker(action[1])
+
+    def _reject(self, action: Action, seat: int | None) -> NoReturn:
+        if seat is not None and seat != self.to_act and not self.deal_over:
+            raise IllegalAction(
+                f"It is {SEAT_NAMES[self.to_act]}'s turn, not {SEAT_NAMES[seat]}'s",
+                "R21" if self.phase == PLAYING else "R8")
+        reason, rule = self.explain(action)
+        raise IllegalAction(reason, rule)
+
+    def _bid(self, seat: int, action: Action) -> None:
+        self.auction.append((seat, action))
+        self.had_turn |= 1 << seat
+        if action[0] == PASS:
+            self.passed |= 1 << seat  # R11
+        else:
+            self.high = action[1]
+            self.high_bidder = seat
+        npassed = bin(self.passed).count("1")
+        if npassed == 4:
+            self._end_deal_unplayed()  # R13
+            return
+        if npassed == 3 and self.high >= 0:
+            self._end_auction()  # R12
+            return
+        nxt = (seat + 1) & 3
+        while (self.passed >> nxt) & 1:
+            nxt = (nxt + 1) & 3
+        self.to_act = nxt
+
+    def _end_auction(self) -> None:
+        bid = self.ladder.bids[self.high]
+        if bid.tricks < self.rules.min_contract_tricks and not bid.is_misere:
+            self._end_deal_unplayed()  # V6: final bid below 8 is thrown in
+            return
+        self.contract = bid
+        self.declarer = self.high_bidder
+        if bid.is_misere:
+            self.out_seat = (self.declarer + 2) & 3  # R18
+        self.hands[self.declarer] |= self.kitty  # R17
+        self.phase = DISCARD_PHASE
+        self.to_act = self.declarer
+
+    def _discard(self, seat: int, action: Action) -> None:
+        m = mask_of(action[1:])
+        self.hands[seat] &= ~m
+        self.discards = m
+        bid = self.contract
+        assert bid is not None
+        if (bid.trump == NO_TRUMPS and self.rules.joker_naming and self.rules.jokers == 1
+                and self.hands[seat] & _JOKER_BIT):
+            self.phase = JOKER_PHASE  # R23
+            return
+        self._start_play(SUITLESS)
+
+    def _name_joker(self, suit: int) -> None:
+        self._start_play(SUITLESS if suit == JOKER_NONE else suit)
+
+    def _start_play(self, joker_suit: int) -> None:
+        bid = self.contract
+        assert bid is not None
+        self.joker_named = joker_suit
+        self.ctx = play_context(self.rules, bid.trump, joker_suit)
+        self.phase = PLAYING
+        self.to_act = self.declarer  # R19
+
+    def _play(self, seat: int, card: int, action: Action) -> None:
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        if not trick:
+            ctx = self.ctx
+            assert ctx is not None
+            led = action[2] if len(action) == 3 else ctx.eff_suit[card]
+            self.led = led
+            if led < 4:
+                self.suits_led |= 1 << led
+        trick.append((seat, card))
+        out = self.out_seat
+        if len(trick) < (4 if out < 0 else 3):
+            nxt = (seat + 1) & 3
+            if nxt == out:
+                nxt = (nxt + 1) & 3
+            self.to_act = nxt
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        ctx = self.ctx
+        assert ctx is not None
+        trick = self.trick
+        win_seat = trick_winner(ctx, trick, self.led)
+        self.tricks.append((tuple(trick), win_seat, self.led))
+        self.tricks_won[win_seat] += 1
+        self.trick = []
+        self.trick_no += 1
+        if self.out_seat >= 0:
+            bid = self.contract
+            assert bid is not None
+            if bid.kind != MISERE:
+                self.exposed = True  # R22: open misère shown after the first trick
+            if win_seat == self.declarer:
+                self._score_deal()  # R33: the misère is lost, play stops
+                return
+        if self.trick_no == 10:
+            self._score_deal()
+            return
+        self.to_act = win_seat  # R21
+
+    # ------------------------------------------------------------ deal end
+
+    def _log_deal(self) -> None:
+        self.logs.append(DealLog(self.dealer, self.dealt, self.kitty, tuple(self.actions)))
+
+    def _end_deal_unplayed(self) -> None:
+        self._log_deal()
+        s = (self.scores[0], self.scores[1])
+        self.results.append(DealResult(self.dealer, None, None, (0, 0), (0, 0), s, ((), ())))
+        self.phase = DEAL_OVER
+        self.to_act = -1
+
+    def team_tricks(self) -> tuple[int, int]:
+        """Tricks per team; in misère the declaring team counts the declarer's alone."""
+        t = self.tricks_won
+        if self.out_seat >= 0:
+            d = self.declarer
+            out = [0, 0]
+            out[team_of(d)] = t[d]
+            out[1 - team_of(d)] = t[(d + 1) & 3] + t[(d + 3) & 3]
+            return out[0], out[1]
+        return t[0] + t[2], t[1] + t[3]
+
+    def _score_deal(self) -> None:
+        bid = self.contract
+        assert bid is not None
+        dteam = team_of(self.declarer)
+        tricks = self.team_tricks()
+        before = (self.scores[0], self.scores[1])
+        result = score_deal(self.rules, bid, dteam, tricks[dteam], tricks[1 - dteam], before)
+        self.scores[0] += result.change[0]
+        self.scores[1] += result.change[1]
+        after = (self.scores[0], self.scores[1])
+        self._log_deal()
+        self.results.append(DealResult(self.dealer, bid.code, self.declarer, tricks,
+                                       result.change, after, result.reasons, result.made))
+        winner, why = game_winner(self.rules, after, dteam, result.made,
+                                  result.game_decided_by)  # R34
+        self.to_act = -1
+        if winner is None:
+            self.phase = DEAL_OVER
+        else:
+            self.winner = winner
+            self.win_reason = why
+            self.phase = GAME_OVER
+
+    # ------------------------------------------------------------ explanations
+
+    def explain(self, action: Action) -> tuple[str, str]:
+        """Why ``action`` is not legal now: (plain sentence, rule id). Slow path only."""
+        who = SEAT_NAMES[self.to_act] if self.to_act >= 0 else "Nobody"
+        phase = self.phase
+        verb = action[0] if action else -1
+        if phase == GAME_OVER:
+            return "The game is over", "R34"
+        if phase == DEAL_OVER:
+            return "The deal is over", "R33" if self.contract and self.contract.is_misere \
+                else "R21"
+        if phase == BIDDING:
+            return self._explain_bid(who, action)
+        if phase == DISCARD_PHASE:
+            k = self.rules.kitty_size
+            if verb != DISCARD:
+                return f"{who} must first discard {k} cards after taking the kitty", "R17"
+            cards = action[1:]
+            if len(cards) != k or len(set(cards)) != k:
+                return f"The discard must be exactly {k} different cards", "R17"
+            for c in cards:
+                if not (self.hands[self.to_act] >> c) & 1:
+                    return f"{who} does not hold {card_name(c)}", "R17"
+            return "That is not a legal discard", "R17"
+        if phase == JOKER_PHASE:
+            if verb != JOKER_NAME:
+                return (f"{who} holds the joker and must first name its suit or decline, "
+                        "before the opening lead", "R23")
+            return "Name a suit S, C, D, H or none", "R23"
+        # playing
+        if verb == JOKER_NAME:
+            return "Only the NT or misère declarer names the joker, before the lead", "R23"
+        if verb != PLAY or len(action) < 2:
+            return f"The auction is over: {who} must play a card", "R21"
+        return self._explain_play(who, action)
+
+    def _explain_bid(self, who: str, action: Action) -> tuple[str, str]:
+        verb = action[0]
+        if verb != BID or len(action) != 2:
+            return f"The auction is under way: {who} must bid or pass", "R9"
+        bids = self.ladder.bids
+        if not 0 <= action[1] < len(bids):
+            return "No such bid", "R9"
+        bid = bids[action[1]]
+        high = bids[self.high] if self.high >= 0 else None
+        if high is not None and bid.rank <= high.rank:
+            rule = "R15" if bid.kind == 2 or high.kind == 2 else "R10"
+            return f"{bid.label} does not rank above the current bid {high.label}", rule
+        if bid.kind == 1:
+            return "Misère may be bid only over a 7-level bid", "R14"
+        if bid.kind == 3:
+            return ("Blind misère may be bid only on one's first turn, before seeing "
+                    "the cards"), "V5"
+        return "That bid is not allowed", "R10"
+
+    def _explain_play(self, who: str, action: Action) -> tuple[str, str]:
+        card = action[1]
+        hand = self.hands[self.to_act]
+        ctx = self.ctx
+        assert ctx is not None
+        if not (hand >> card) & 1:
+            return f"{who} does not hold {card_name(card)}", "R20"
+        if self.trick:
+            if len(action) == 3:
+                return "Only a player leading the suitless joker names a suit", "R26"
+            led = self.led
+            follow = hand & ctx.suit_mask[led]
+            if follow:
+                if ctx.eff_suit[card] == SUITLESS:
+                    return (f"{who} holds a card of the suit led and may play the suitless "
+                            "joker only when void in it"), "R25"
+                if led == ctx.trump and led < 4:
+                    return f"{who} holds a trump and must follow trumps", "R20"
+                if led == NO_TRUMPS:
+                    return f"{who} holds the other joker and must play it", "R20"
+                return f"{who} holds a {SUIT_SINGULAR[led]} and must follow " \
+                       f"{SUIT_NAMES[led]}", "R20"
+            return f"{who} is void in {SUIT_NAMES[led]} and must play the joker in misère", \
+                "R25"
+        # leading
+        if ctx.eff_suit[card] != SUITLESS or card != JOKER:
+            if len(action) == 3:
+                return "Only the suitless joker names a suit when led", "R26"
+            return "That card cannot be led", "R19"
+        if len(action) != 3:
+            return "Leading the suitless joker needs a suit to name (play JK H)", "R26"
+        if self.rules.joker_lead_last_trick_only:
+            return "Under this house rule the suitless joker may be led only to the " \
+                   "last trick", "V3"
+        named = action[2]
+        if not 0 <= named < 4:
+            return "Name one of the suits S, C, D, H", "R26"
+        if self.suits_led == 15:
+            return ("All four suits have been led: the suitless joker may now be led only "
+                    "to the last trick"), "R26"
+        return (f"{SUIT_NAMES[named].capitalize()} have already been led: the joker must "
+                "name a suit not yet led"), "R26"
+
+
+def is_suit_contract(bid: Bid | None) -> bool:
+    return bid is not None and bid.kind == SUIT_BID

@@ -1,0 +1,203 @@
+"""What a seat may know, and what everyone may see (frozen pydantic models).
+
+The UI and the computer players are given these, never the ``GameState``. The public
+part is a projection of the state onto what was played face up; the seat part adds
+that seat's own cards, its kitty and discard if it is the declarer, and its legal
+actions when it is to act.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from .cards import (
+    NO_TRUMPS,
+    SUIT_LETTERS,
+    SUITLESS,
+    card_str,
+    cards_of,
+    display_key,
+    play_context,
+)
+from .rules import RuleSet
+from .state import DISCARD_PHASE, GameState, team_of
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class TrickView(BaseModel):
+    """A trick: its plays in order as (seat, card), the suit led and, once complete,
+    the winner. ``led`` is a suit letter, or ``"J"`` for a joker lead in the two-joker
+    game's no trumps."""
+
+    model_config = _FROZEN
+    plays: tuple[tuple[int, str], ...]
+    led: str | None
+    winner: int | None = None
+
+
+class DealSummary(BaseModel):
+    """A finished deal (the replay's per-deal object plus readable reasons)."""
+
+    model_config = _FROZEN
+    dealer: int
+    contract: str | None
+    declarer: int | None
+    tricks: tuple[int, int]
+    score_change: tuple[int, int]
+    scores: tuple[int, int]
+    reasons: tuple[tuple[str, ...], tuple[str, ...]]
+    made: bool | None
+
+
+class PublicView(BaseModel):
+    """Everything every player at the table may see."""
+
+    model_config = _FROZEN
+    rules: RuleSet
+    phase: str  # bidding, discard, joker, play, deal_over, game_over
+    to_act: int | None
+    dealer: int
+    deal_number: int  # from 1
+    scores: tuple[int, int]
+    auction: tuple[tuple[int, str], ...]  # (seat, "pass" | bid code)
+    high_bid: str | None
+    high_bidder: int | None
+    passed: tuple[bool, bool, bool, bool]
+    contract: str | None
+    contract_label: str | None
+    declarer: int | None
+    trump: str | None  # "S" "C" "D" "H" or "NT" once there is a contract
+    joker_suit: str | None  # the suit the declarer named for the joker (R23)
+    sitting_out: int | None  # the misère declarer's partner (R18)
+    tricks_to_win: int | None  # tricks the declaring side needs (0 for misère: none)
+    trick: TrickView | None  # the trick being played
+    tricks: tuple[TrickView, ...]  # completed tricks, oldest first
+    tricks_won: tuple[int, int, int, int]
+    team_tricks: tuple[int, int]
+    hand_sizes: tuple[int, int, int, int]
+    exposed_hand: tuple[str, ...] | None  # open misère, after the first trick (R22)
+    suits_led: tuple[str, ...]
+    results: tuple[DealSummary, ...]
+    winner: int | None
+    win_reason: str
+
+    @property
+    def last_trick(self) -> TrickView | None:
+        return self.tricks[-1] if self.tricks else None
+
+
+class SeatView(BaseModel):
+    """What one seat may know: the public view plus its own private cards."""
+
+    model_config = _FROZEN
+    seat: int
+    public: PublicView
+    hand: tuple[str, ...]  # sorted for display under the current trumps
+    kitty: tuple[str, ...] | None  # only the declarer, during the exchange (R17)
+    discards: tuple[str, ...] | None  # only the declarer's own discard
+    legal_actions: tuple[str, ...]  # record spelling without the seat; empty if not to act
+
+    @property
+    def to_act(self) -> bool:
+        return self.public.to_act == self.seat
+
+
+def _trump_code(state: GameState) -> str | None:
+    bid = state.contract
+    if bid is None:
+        return None
+    return "NT" if bid.trump == NO_TRUMPS else SUIT_LETTERS[bid.trump]
+
+
+def _led_code(led: int) -> str | None:
+    if led < 0:
+        return None
+    return "J" if led == NO_TRUMPS else SUIT_LETTERS[led]
+
+
+def _sorted_codes(state: GameState, mask: int) -> tuple[str, ...]:
+    bid = state.contract
+    if bid is None:
+        ctx = play_context(state.rules, NO_TRUMPS, SUITLESS)
+        if state.rules.jokers == 1:
+            return tuple(card_str(c) for c in sorted(cards_of(mask),
+                                                     key=lambda c: display_key(ctx, c)))
+    ctx = state.ctx or play_context(state.rules, bid.trump if bid else NO_TRUMPS, SUITLESS)
+    return tuple(card_str(c) for c in sorted(cards_of(mask), key=lambda c: display_key(ctx, c)))
+
+
+def public_view(state: GameState) -> PublicView:
+    bid = state.contract
+    results = tuple(DealSummary(dealer=r.dealer, contract=r.contract, declarer=r.declarer,
+                                tricks=r.tricks, score_change=r.score_change, scores=r.scores,
+                                reasons=r.reasons, made=r.made) for r in state.results)
+    tricks = tuple(TrickView(plays=tuple((s, card_str(c)) for s, c in plays),
+                             led=_led_code(led), winner=winner)
+                   for plays, winner, led in state.tricks)
+    trick = None
+    if state.trick:
+        trick = TrickView(plays=tuple((s, card_str(c)) for s, c in state.trick),
+                          led=_led_code(state.led))
+    high = state.ladder.bids[state.high] if state.high >= 0 else None
+    exposed = None
+    if state.exposed and bid is not None:
+        exposed = _sorted_codes(state, state.hands[state.declarer])
+    return PublicView(
+        rules=state.rules,
+        phase=state.phase,
+        to_act=state.to_act if state.to_act >= 0 else None,
+        dealer=state.dealer,
+        deal_number=state.deal_index + 1,
+        scores=(state.scores[0], state.scores[1]),
+        auction=tuple((s, "pass" if a[0] == 0 else state.ladder.bids[a[1]].code)
+                      for s, a in state.auction),
+        high_bid=high.code if high else None,
+        high_bidder=state.high_bidder if high else None,
+        passed=(bool(state.passed & 1), bool(state.passed & 2), bool(state.passed & 4),
+                bool(state.passed & 8)),
+        contract=bid.code if bid else None,
+        contract_label=bid.label if bid else None,
+        declarer=state.declarer if bid else None,
+        trump=_trump_code(state),
+        joker_suit=(SUIT_LETTERS[state.joker_named] if state.joker_named >= 0 else None),
+        sitting_out=state.out_seat if state.out_seat >= 0 else None,
+        tricks_to_win=bid.tricks if bid else None,
+        trick=trick,
+        tricks=tricks,
+        tricks_won=(state.tricks_won[0], state.tricks_won[1], state.tricks_won[2],
+                    state.tricks_won[3]),
+        team_tricks=state.team_tricks(),
+        hand_sizes=(0, 0, 0, 0) if state.deal_over else tuple(  # type: ignore[arg-type]
+            h.bit_count() for h in state.hands),
+        exposed_hand=exposed,
+        suits_led=tuple(SUIT_LETTERS[s] for s in range(4) if (state.suits_led >> s) & 1),
+        results=results,
+        winner=state.winner,
+        win_reason=state.win_reason,
+    )
+
+
+def view_for(state: GameState, seat: int) -> SeatView:
+    """Exactly what ``seat`` may know now."""
+    is_declarer = state.contract is not None and seat == state.declarer
+    kitty = None
+    if is_declarer and state.phase == DISCARD_PHASE:
+        kitty = tuple(card_str(c) for c in cards_of(state.kitty))
+    discards = None
+    if is_declarer and state.discards:
+        discards = tuple(card_str(c) for c in cards_of(state.discards))
+    legal: tuple[str, ...] = ()
+    if state.to_act == seat and not state.deal_over:
+        legal = tuple(state.text(a) for a in state.legal_actions())
+    hand = () if state.deal_over else _sorted_codes(state, state.hands[seat])
+    return SeatView(seat=seat, public=public_view(state), hand=hand, kitty=kitty,
+                    discards=discards, legal_actions=legal)
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) & 3
+
+
+__all__ = ["DealSummary", "PublicView", "SeatView", "TrickView", "partner", "public_view",
+           "team_of", "view_for"]
