@@ -73,7 +73,7 @@ class Ladder:
         if rules.game_bid:
             for trump in range(5):
                 bids.append(Bid(f"GAME {_TRUMP_CODES[trump]}", GAME, 10, trump,
-                                _suit_rank(11, trump), 0))
+                                _suit_rank(11, trump), rules.game_value))
         bids.sort(key=lambda b: (b.rank, b.kind))
         self.bids: tuple[Bid, ...] = tuple(bids)
         self.by_code: dict[str, int] = {b.code: i for i, b in enumerate(bids)}

@@ -53,6 +53,7 @@ class RuleSet(BaseModel):
     open_misere_value: int = 500
     blind_misere_value: int = 500
     game_bid: bool = False  # V6 "game" bids above 10NT
+    game_value: int = 1000  # V6: what a "game" bid scores (seed 004's table)
     min_contract_tricks: int = 6  # V6: final bids below 8 are thrown in
 
     # Joker in NT and misère (R23-R27).
@@ -123,6 +124,7 @@ TWO_JOKER_1000 = RuleSet(
     min_contract_tricks=8,
     joker_naming=False,
     defender_trick_points=0,
+    slam_value=0,  # seed 004 has no slam bonus
     lost_contract_to_opponents=True,
     target=1000,
     allowed_options=(),

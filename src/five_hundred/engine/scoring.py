@@ -35,10 +35,16 @@ def score_deal(rules: RuleSet, bid: Bid, declarer_team: int, declarer_tricks: in
         return DealScore((change[0], change[1]), (tuple(reasons[0]), tuple(reasons[1])), made)
     made = declarer_tricks >= bid.tricks
     if bid.kind == GAME:
+        # V6: all ten tricks decide the whole game, whatever the scores.
         made = declarer_tricks == 10
         winner = d if made else o
-        reasons[d].append(f"{bid.label} {'made: the game is won' if made else 'lost'}")
-        return DealScore((0, 0), (tuple(reasons[0]), tuple(reasons[1])), made, winner)
+        change[winner] = bid.value
+        if made:
+            reasons[d].append(f"{bid.label} made: +{bid.value}, the game is won")
+        else:
+            reasons[o].append(f"{bid.label} lost: +{bid.value} to the defence, who win")
+        return DealScore((change[0], change[1]), (tuple(reasons[0]), tuple(reasons[1])),
+                         made, winner)
     if made:
         value = bid.value
         if declarer_tricks == 10 and value < rules.slam_value:

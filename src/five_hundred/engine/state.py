@@ -30,7 +30,7 @@ from .actions import (
     parse_action,
     play_actions_of,
 )
-from .bidding import MISERE, SUIT_BID, Bid, Ladder, ladder_for
+from .bidding import OPEN_MISERE, SUIT_BID, Bid, Ladder, ladder_for
 from .cards import (
     JOKER,
     NO_TRUMPS,
@@ -467,7 +467,7 @@ class GameState:
         if self.out_seat >= 0:
             bid = self.contract
             assert bid is not None
-            if bid.kind != MISERE:
+            if bid.kind == OPEN_MISERE:
                 self.exposed = True  # R22: open misère shown after the first trick
             if win_seat == self.declarer:
                 self._score_deal()  # R33: the misère is lost, play stops
