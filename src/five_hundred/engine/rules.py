@@ -161,4 +161,7 @@ def ruleset_from_record(data: object) -> RuleSet:
         elif type(value) is not bool:
             raise MalformedRecord(f"rules.{key}: must be true or false")
         update[key] = value
+    if update.get("no_misere") and update.get("blind_misere"):
+        raise MalformedRecord("rules: blind_misere is a misère and cannot be combined with "
+                              "no_misere")
     return preset.model_copy(update=update)
