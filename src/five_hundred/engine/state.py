@@ -375,9 +375,20 @@ class GameState:
         if seat is not None and seat != self.to_act and not self.deal_over:
             raise IllegalAction(
                 f"It is {SEAT_NAMES[self.to_act]}'s turn, not {SEAT_NAMES[seat]}'s",
-                "R21" if self.phase == PLAYING else "R8")
+                self._turn_rule())
         reason, rule = self.explain(action)
         raise IllegalAction(reason, rule)
+
+    def _turn_rule(self) -> str:
+        """The rule that says whose turn it is in this phase."""
+        phase = self.phase
+        if phase == PLAYING:
+            return "R19" if self.trick_no == 0 and not self.trick else "R21"
+        if phase == DISCARD_PHASE:
+            return "R17"
+        if phase == JOKER_PHASE:
+            return "R23"
+        return "R8"
 
     def _bid(self, seat: int, action: Action) -> None:
         self.auction.append((seat, action))
