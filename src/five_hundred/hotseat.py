@@ -1,0 +1,386 @@
+"""The hot-seat controller: who acts next, person or computer, and when to draw the curtain.
+
+No Textual here. The controller owns the ``GameState`` privately and hands the user
+interface only views (``SeatView`` / ``PublicView``) and plain strings, so the table
+cannot show a card it was never given. Every action is saved at once (see
+``five_hundred.ui.storage``) so a game is never lost.
+
+The curtain rule: the screen must be covered whenever the next decision belongs to a
+*person* other than the last person who saw their hand. With one person it never
+appears; with none the game plays itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from five_hundred.engine import (
+    SEAT_NAMES,
+    GameState,
+    PublicView,
+    RuleSet,
+    SeatView,
+    ladder_for,
+    public_view,
+    view_for,
+)
+from five_hundred.engine.cards import SUIT_SYMBOLS
+
+Kind = Literal["person", "computer"]
+LEVELS = ("easy", "normal", "hard")
+SUIT_OF_LETTER = dict(zip("SCDH", SUIT_SYMBOLS, strict=True))
+
+ChooseFn = Callable[[SeatView, RuleSet, random.Random, str, float], str]
+HintFn = Callable[[SeatView, RuleSet, random.Random, float], str]
+
+
+@dataclass(frozen=True)
+class Player:
+    """One seat at the table: a person, or a computer playing at ``level``."""
+
+    name: str
+    kind: Kind = "person"
+    level: str = "normal"
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == "person"
+
+    def describe(self) -> str:
+        return "person" if self.is_person else f"computer ({self.level})"
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Player:
+        if not isinstance(data, dict):
+            raise ValueError("a player must be an object")
+        name = str(data.get("name", "")) or "Player"
+        kind = data.get("kind", "person")
+        if kind not in ("person", "computer"):
+            raise ValueError(f"unknown player kind {kind!r}")
+        level = str(data.get("level", "normal"))
+        if level not in LEVELS:
+            level = "normal"
+        return cls(name, kind, level)
+
+
+def default_players() -> tuple[Player, Player, Player, Player]:
+    return (Player("North"), Player("East"), Player("South"), Player("West"))
+
+
+# ----------------------------------------------------------------- computer players
+
+
+def placeholder_random_action(view: SeatView, rng: random.Random) -> str:
+    """NOT a bot: a uniformly random legal action, used only until
+    ``five_hundred.bots`` is available."""
+    return rng.choice(view.legal_actions)
+
+
+def _bots_attr(name: str) -> Any:
+    try:
+        module = importlib.import_module("five_hundred.bots")
+    except ImportError:
+        return None
+    return getattr(module, name, None)
+
+
+def bot_chooser() -> ChooseFn | None:
+    fn = _bots_attr("choose_action")
+    return fn if callable(fn) else None
+
+
+def hint_function() -> HintFn | None:
+    fn = _bots_attr("hint")
+    return fn if callable(fn) else None
+
+
+# ----------------------------------------------------------------- announcements
+
+
+def bid_label(code: str) -> str:
+    """Human label of a bid code: ``7H`` -> ``7♥``, ``MIS`` -> ``misère``."""
+    names = {"MIS": "misère", "OMIS": "open misère", "BMIS": "blind misère"}
+    if code in names:
+        return names[code]
+    if code.startswith("GAME "):
+        rest = code[5:]
+        return "game " + SUIT_OF_LETTER.get(rest, rest)
+    if code.endswith("NT"):
+        return code
+    return code[:-1] + SUIT_OF_LETTER.get(code[-1], code[-1])
+
+
+def card_label(code: str) -> str:
+    """``TH`` -> ``10♥``; the jokers stay ``JK`` / ``J2``."""
+    if code in ("JK", "J2"):
+        return code
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + SUIT_OF_LETTER[code[1]]
+
+
+def announce(seat_name: str, text: str) -> str:
+    """A public sentence for an action: never shows a discarded card."""
+    words = text.split()
+    verb = words[0]
+    if verb == "pass":
+        return f"{seat_name} passes"
+    if verb == "bid":
+        return f"{seat_name} bids {bid_label(' '.join(words[1:]))}"
+    if verb == "discard":
+        return f"{seat_name} takes the kitty and discards {len(words) - 1} cards"
+    if verb == "joker":
+        if words[1] == "none":
+            return f"{seat_name} leaves the joker without a suit"
+        return f"{seat_name} names the joker a {SUIT_OF_LETTER[words[1]]}"
+    if len(words) == 3:
+        return f"{seat_name} leads the joker, calling {SUIT_OF_LETTER[words[2]]}"
+    return f"{seat_name} plays {card_label(words[1])}"
+
+
+# ----------------------------------------------------------------- the controller
+
+
+class Controller:
+    """The game as the table sees it. The state is private; views go out."""
+
+    def __init__(self, rules: RuleSet, players: Sequence[Player], seed: int,
+                 *, saver: Callable[[Controller], None] | None = None,
+                 _state: GameState | None = None) -> None:
+        if len(players) != 4:
+            raise ValueError("four players are needed")
+        self.rules = rules
+        self.players: tuple[Player, ...] = tuple(players)
+        self.seed = seed
+        self._state = _state if _state is not None else GameState.new_game(rules, seed)
+        self._saver = saver
+        persons = [s for s, p in enumerate(self.players) if p.is_person]
+        # the last person who saw their hand; with one person, always that person
+        self._viewer: int | None = persons[0] if len(persons) == 1 else None
+        self._ladder = ladder_for(rules)
+        self.log: list[str] = []
+
+    # ------------------------------------------------------------ who is who
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def seat_label(self, seat: int) -> str:
+        """``Ana (North)``, or just ``North`` when the name is the seat's."""
+        name = self.players[seat].name
+        if name == SEAT_NAMES[seat]:
+            return name
+        return f"{name} ({SEAT_NAMES[seat]})"
+
+    @property
+    def persons(self) -> tuple[int, ...]:
+        return tuple(s for s, p in enumerate(self.players) if p.is_person)
+
+    # ------------------------------------------------------------ state, as views
+
+    def public(self) -> PublicView:
+        return public_view(self._state)
+
+    @property
+    def phase(self) -> str:
+        return self._state.phase
+
+    @property
+    def acting_seat(self) -> int | None:
+        s = self._state.to_act
+        return s if s >= 0 else None
+
+    @property
+    def deal_over(self) -> bool:
+        return self._state.phase in ("deal_over", "game_over")
+
+    @property
+    def game_over(self) -> bool:
+        return self._state.phase == "game_over"
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand the table shows (None: public table only)."""
+        return self._viewer
+
+    def person_to_act(self) -> bool:
+        seat = self.acting_seat
+        return seat is not None and self.players[seat].is_person
+
+    def computer_to_act(self) -> bool:
+        seat = self.acting_seat
+        return seat is not None and not self.players[seat].is_person
+
+    def needs_curtain(self) -> bool:
+        """A different person than the last one who saw their hand must act now."""
+        seat = self.acting_seat
+        if seat is None or not self.players[seat].is_person:
+            return False
+        return seat != self._viewer
+
+    def blind_misere_offered(self) -> bool:
+        """V5: blind misère is open to the acting person now (asked on the curtain)."""
+        seat = self.acting_seat
+        if seat is None:
+            return False
+        return "bid BMIS" in view_for(self._state, seat).legal_actions
+
+    def reveal(self) -> SeatView:
+        """The acting person pressed the key on the curtain: their hand may be shown."""
+        seat = self.acting_seat
+        if seat is None or not self.players[seat].is_person:
+            raise RuntimeError("no person is to act")
+        self._viewer = seat
+        return view_for(self._state, seat)
+
+    def table_view(self) -> SeatView | None:
+        """The view the table shows: the last person who saw their hand, if any."""
+        if self._viewer is None:
+            return None
+        return view_for(self._state, self._viewer)
+
+    # ------------------------------------------------------------ acting
+
+    def act(self, text: str) -> str:
+        """Apply ``text`` (record spelling) for the acting seat; returns the public
+        announcement. Raises ``IllegalAction`` and changes nothing if it is illegal."""
+        seat = self.acting_seat
+        if seat is None:
+            raise RuntimeError("nobody is to act")
+        self._state.apply_text(text, seat)
+        line = announce(SEAT_NAMES[seat] if self.players[seat].name == SEAT_NAMES[seat]
+                        else self.players[seat].name, text)
+        self.log.append(line)
+        self._after_trick()
+        self.save()
+        return line
+
+    def act_blind_misere(self) -> str:
+        """V5: bid blind misère from the curtain, without revealing the hand."""
+        return self.act("bid BMIS")
+
+    def _after_trick(self) -> None:
+        tricks = self._state.tricks
+        if self._state.trick or not tricks or self._state.phase not in (
+                "play", "deal_over", "game_over"):
+            return
+        actions = self._state.actions
+        if not actions or actions[-1][1][0] != 4:  # the last action was not a play
+            return
+        winner = tricks[-1][1]
+        self.log.append(f"{self.players[winner].name} wins trick {len(tricks)}")
+
+    def bot_rng(self) -> random.Random:
+        """A generator seeded by the game, the deal and the move: resuming a game makes
+        the computers play the same way."""
+        s = self._state
+        return random.Random(f"five-hundred-bot:{self.seed}:{s.deal_index}:{len(s.actions)}")
+
+    def computer_action(self, budget: float = 0.5) -> str:
+        seat = self.acting_seat
+        if seat is None or self.players[seat].is_person:
+            raise RuntimeError("no computer is to act")
+        view = view_for(self._state, seat)
+        rng = self.bot_rng()
+        choose = bot_chooser()
+        if choose is None:
+            return placeholder_random_action(view, rng)
+        return choose(view, self.rules, rng, self.players[seat].level, budget)
+
+    def play_computer(self, budget: float = 0.5) -> str:
+        """Let the computer at the acting seat move; returns the announcement."""
+        return self.act(self.computer_action(budget))
+
+    def hint(self, budget: float = 1.0) -> str:
+        """The hard player's suggestion for the acting person (their view only)."""
+        seat = self.acting_seat
+        if seat is None or seat != self._viewer:
+            return "No decision of yours to hint at."
+        fn = hint_function()
+        if fn is None:
+            return "Hints are coming: the computer players are not installed yet."
+        return fn(view_for(self._state, seat), self.rules, self.bot_rng(), budget)
+
+    def start_next_deal(self) -> None:
+        """After the deal summary: deal the next hand from the game's seed."""
+        if self._state.phase != "deal_over":
+            raise RuntimeError("the deal is not over")
+        from five_hundred.engine.state import deal_cards, seeded_rng
+
+        s = self._state
+        hands, kitty = deal_cards(self.rules, s.next_dealer(),
+                                  seeded_rng(self.seed, s.deal_index + 1))
+        s.start_next_deal(hands, kitty)
+        self.log.append(f"Deal {self._state.deal_index + 1}: "
+                        f"{self.players[self._state.dealer].name} deals")
+        self.save()
+
+    # ------------------------------------------------------------ saving
+
+    def save(self) -> None:
+        if self._saver is not None:
+            self._saver(self)
+
+    def record_json(self) -> str:
+        """The game record (RECORD-FORMAT.md) of the game so far, as JSON text."""
+        from five_hundred.engine.record import dumps_record, record_from_state
+
+        return dumps_record(record_from_state(self._state, list(self.names)))
+
+    @classmethod
+    def from_record_text(cls, text: str, players: Sequence[Player] | None, seed: int | None,
+                         *, saver: Callable[[Controller], None] | None = None) -> Controller:
+        """A game resumed from its saved record. Raises ``MalformedRecord`` if the record
+        cannot be read or does not replay."""
+        from five_hundred.engine import MalformedRecord
+        from five_hundred.engine.record import loads_record, replay_record
+
+        rec = loads_record(text)
+        replay = replay_record(rec)
+        if replay.error is not None or replay.state is None:
+            raise MalformedRecord(f"the saved game does not replay: {replay.error}")
+        state = replay.state
+        names = list(getattr(rec, "names", None) or SEAT_NAMES)
+        if players is None or len(players) != 4:
+            players = tuple(Player(str(n)) for n in names)
+        if seed is None:
+            seed = state.seed if state.seed is not None else 0
+        controller = cls(state.rules, players, seed, saver=saver, _state=state)
+        controller.log.append(f"Resumed: deal {state.deal_index + 1}, "
+                              f"scores {state.scores[0]} – {state.scores[1]}")
+        return controller
+
+    # ------------------------------------------------------------ for tests and tools
+
+    def hidden_cards_for(self, seat: int | None) -> set[str]:
+        """Card codes ``seat`` may not see now (every card not yet face up when
+        ``seat`` is None). Used by the leak tests; the UI has no use for it."""
+        from five_hundred.engine.cards import card_str, cards_of
+
+        s = self._state
+        if s.phase in ("deal_over", "game_over"):
+            return set()
+        hidden = 0
+        for other in range(4):
+            if other != seat:
+                hidden |= s.hands[other]
+        if s.phase == "bidding":
+            hidden |= s.kitty  # nobody has seen the kitty yet
+        if seat is None or seat != s.declarer:
+            hidden |= s.discards  # only the declarer knows the discard
+        if s.exposed and s.declarer >= 0:
+            hidden &= ~s.hands[s.declarer]  # R22: the open misère hand is face up
+        return {card_str(c) for c in cards_of(hidden)}
+
+
+__all__ = [
+    "LEVELS", "Controller", "Player", "announce", "bid_label", "card_label",
+    "default_players", "placeholder_random_action",
+]

@@ -1,0 +1,365 @@
+"""The Five Hundred app: start screen, curtain, table, summaries, rules.
+
+``main(argv)`` is the ``five-hundred`` entry for playing; ``create_app`` builds the app
+for tests (a temporary save folder, no computer pause, a game started at once).
+
+The app talks to the game only through the hot-seat ``Controller``, which hands out
+views: the app never holds the game state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from five_hundred.engine import PAGAT_AUSTRALIAN, PublicView, RuleSet
+from five_hundred.hotseat import Controller, Player, default_players
+from five_hundred.ui.render import SEATS
+from five_hundred.ui.screens.curtain import CurtainScreen
+from five_hundred.ui.screens.info import ConfirmScreen, KeysScreen, MessageScreen, RulesScreen
+from five_hundred.ui.screens.start import StartScreen
+from five_hundred.ui.screens.summary import ScoreSheetScreen, SummaryScreen
+from five_hundred.ui.screens.table import TableScreen
+from five_hundred.ui.storage import Storage, data_dir
+
+DEFAULT_PACE = 0.8  # seconds between computer moves
+OVERLAYS = (RulesScreen, KeysScreen, ScoreSheetScreen, ConfirmScreen, MessageScreen)
+
+
+class FiveHundredApp(App[None]):
+    """Hot-seat Five Hundred for one to four people (and computers) at one keyboard."""
+
+    CSS_PATH = "five_hundred.tcss"
+    TITLE = "Five Hundred"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, storage: Storage | None = None, *, seed: int | None = None,
+                 resume: bool = False, pace: float = DEFAULT_PACE,
+                 players: Sequence[Player] | None = None, rules: RuleSet | None = None,
+                 autostart: bool = False) -> None:
+        super().__init__()
+        self.storage = storage if storage is not None else Storage.default()
+        self.seed = seed
+        self.pace = pace
+        self.want_resume = resume
+        self.autostart = autostart
+        self.start_players = tuple(players) if players else None
+        self.start_rules = rules
+        self.controller: Controller | None = None
+        self.rules_in_play: RuleSet = rules or PAGAT_AUSTRALIAN
+        self._table: TableScreen | None = None
+        self._bot_timer_pending = False
+
+    # ------------------------------------------------------------ what screens read
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        if self.controller is None:
+            return SEATS
+        return self.controller.names
+
+    def public_view(self) -> PublicView:
+        assert self.controller is not None
+        return self.controller.public()
+
+    def public_log(self) -> list[str]:
+        return self.controller.log if self.controller is not None else []
+
+    def hint(self) -> str:
+        if self.controller is None:
+            return ""
+        return self.controller.hint()
+
+    # ------------------------------------------------------------ starting
+
+    def on_mount(self) -> None:
+        if self.want_resume and self.storage.has_save():
+            self.push_screen(StartScreen(self.seed, self.start_players))
+            self.resume_game()
+        elif self.autostart:
+            self.push_screen(StartScreen(self.seed, self.start_players))
+            self.start_new_game(self.rules_in_play,
+                                self.start_players or default_players(), self.seed)
+        else:
+            self.push_screen(StartScreen(self.seed, self.start_players))
+            if self.want_resume:
+                self.notify("There is no saved game to resume.", severity="warning")
+
+    def start_new_game(self, rules: RuleSet, players: Sequence[Player],
+                       seed: int | None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        controller = Controller(rules, players, seed, saver=self.storage.write)
+        self.storage.start(controller)
+        dealer = controller.public().dealer
+        controller.log.append(f"New game, seed {seed}. The first dealer, drawn at random, "
+                              f"is {controller.names[dealer]} ({SEATS[dealer]}).")
+        self._begin(controller)
+
+    def resume_game(self) -> None:
+        from five_hundred.ui.storage import SaveError
+
+        try:
+            controller = self.storage.load()
+        except SaveError as exc:
+            kept = f"\n\nIt was kept as {exc.kept_as}." if exc.kept_as else ""
+            self.push_screen(MessageScreen(f"{exc.message}{kept}\n\nYou can start a new "
+                                           "game."))
+            self._refresh_start()
+            return
+        if controller.game_over:
+            self.storage.finish()
+            self.push_screen(MessageScreen("The saved game was already finished; its record "
+                                           "was kept. Start a new game."))
+            self._refresh_start()
+            return
+        self._begin(controller)
+
+    def _refresh_start(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, StartScreen):
+                screen.refresh_bindings()
+                try:
+                    from textual.widgets import Button
+
+                    screen.query_one("#resume", Button).disabled = not self.storage.has_save()
+                except Exception:
+                    pass
+
+    def _begin(self, controller: Controller) -> None:
+        self.controller = controller
+        self.rules_in_play = controller.rules
+        if self._table is not None and self.is_screen_installed(self._table):
+            self.uninstall_screen(self._table)
+        self._table = TableScreen()
+        self.install_screen(self._table, name="table")
+        self.sub_title = " · ".join(controller.rules.describe_options()) or "no house rules"
+        self.advance()
+
+    # ------------------------------------------------------------ the loop
+
+    def _main_screen(self, screen: Screen[None] | str) -> None:
+        """Show a main screen (table, curtain, summary) in place of the current one."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) < 2:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def _overlay_open(self) -> bool:
+        return isinstance(self.screen, OVERLAYS)
+
+    def advance(self) -> None:
+        """Show what comes next: summary, curtain, a person's table or a computer's move."""
+        c = self.controller
+        if c is None:
+            return
+        if c.deal_over:
+            if c.game_over:
+                self.storage.finish()
+            self.clear_notifications()
+            self._main_screen(SummaryScreen())
+            if not c.persons and not c.game_over:
+                self.set_timer(max(self.pace * 4, 0.01), self._auto_next_deal)
+            return
+        if c.needs_curtain():
+            seat = c.acting_seat
+            assert seat is not None
+            self.clear_notifications()
+            self._main_screen(CurtainScreen(seat, c.blind_misere_offered()))
+            return
+        self._main_screen("table")
+        self.sync_table()
+        if c.computer_to_act():
+            self._schedule_bot()
+
+    def sync_table(self) -> None:
+        c = self.controller
+        table = self._table
+        if c is None or table is None or not table.is_mounted:
+            return
+        table.show(c.table_view(), c.public())
+
+    def _schedule_bot(self) -> None:
+        if not self._bot_timer_pending:
+            self._bot_timer_pending = True
+            self.set_timer(max(self.pace, 0.001), self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_timer_pending = False
+        c = self.controller
+        if c is None or not c.computer_to_act():
+            return
+        if self._overlay_open() or not isinstance(self.screen, TableScreen):
+            self._schedule_bot()  # wait until the rules or score sheet are closed
+            return
+        c.play_computer()
+        self.advance()
+
+    def _auto_next_deal(self) -> None:
+        c = self.controller
+        if c is not None and c.phase == "deal_over" and isinstance(self.screen, SummaryScreen):
+            self.next_deal()
+
+    def person_acts(self, text: str) -> None:
+        """A person at the table chose ``text`` (from their view's legal actions)."""
+        from five_hundred.engine import IllegalAction
+
+        c = self.controller
+        if c is None:
+            return
+        try:
+            c.act(text)
+        except IllegalAction as exc:
+            self.notify(f"Not allowed: {exc.reason} ({exc.rule})", severity="error")
+            return
+        self.advance()
+
+    def curtain_lifted(self, seat: int) -> None:
+        c = self.controller
+        if c is None or c.acting_seat != seat:
+            return
+        c.reveal()
+        self.advance()
+
+    def blind_misere_from_curtain(self, seat: int) -> None:
+        c = self.controller
+        if c is None or c.acting_seat != seat or not c.blind_misere_offered():
+            return
+        c.act_blind_misere()
+        self.advance()
+
+    def next_deal(self) -> None:
+        c = self.controller
+        if c is None or c.phase != "deal_over":
+            return
+        c.start_next_deal()
+        self.advance()
+
+    def back_to_start(self) -> None:
+        players = self.controller.players if self.controller else self.start_players
+        self.controller = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(StartScreen(None, tuple(players) if players else None))
+
+    # ------------------------------------------------------------ global actions
+
+    def action_rules(self) -> None:
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen(self.rules_in_play if self.controller else None))
+
+    def action_keys(self) -> None:
+        if not isinstance(self.screen, KeysScreen):
+            self.push_screen(KeysScreen())
+
+    def action_score_sheet(self) -> None:
+        if self.controller is not None and not isinstance(self.screen, ScoreSheetScreen):
+            self.push_screen(ScoreSheetScreen())
+
+    def action_save(self) -> None:
+        if self.controller is None:
+            self.notify("No game to save.")
+            return
+        self.controller.save()
+        self.notify(f"Saved to {self.storage.save_path}")
+
+    def action_pace(self, step: int) -> None:
+        self.pace = min(5.0, max(0.0, self.pace * 1.5 if step > 0 else self.pace / 1.5))
+        if step > 0 and self.pace < 0.1:
+            self.pace = 0.1
+        self.notify(f"Computer players pause {self.pace:.1f} s between moves", timeout=2)
+
+    def action_new_game(self) -> None:
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.back_to_start()
+
+        if self.controller is not None and not self.controller.game_over:
+            self.push_screen(ConfirmScreen("Leave this game for the start screen? It is "
+                                           "saved: Resume continues it."), answer)
+        else:
+            self.back_to_start()
+
+    def action_request_quit(self) -> None:
+        if isinstance(self.screen, ConfirmScreen):
+            self.exit()
+            return
+        if self.controller is None or self.controller.game_over:
+            self.exit()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(
+            "Quit now? The game is saved after every move: five-hundred --resume "
+            "continues it exactly here."), answer)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Leave this game and set up a new one",
+                            self.action_new_game)
+        yield SystemCommand("Rules", "The rules of Five Hundred as played here",
+                            self.action_rules)
+        yield SystemCommand("Keys", "Which key does what", self.action_keys)
+        if self.controller is not None:
+            yield SystemCommand("Score sheet", "Every deal's score", self.action_score_sheet)
+            yield SystemCommand("Save", "Save the game now (it is saved after every move "
+                                "anyway)", self.action_save)
+        yield SystemCommand("Quit", "Quit (the game stays saved)", self.action_request_quit)
+
+
+def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] | None = None,
+               rules: RuleSet | None = None, pace: float = 0.0, autostart: bool = True,
+               resume: bool = False) -> FiveHundredApp:
+    """An app for tests: saves in ``folder``, computers without a pause."""
+    return FiveHundredApp(Storage(folder), seed=seed, players=players, rules=rules, pace=pace,
+                          autostart=autostart, resume=resume)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    epilog = f"Saved games are kept in {data_dir()} (set FIVE_HUNDRED_DATA_DIR to change it)."
+    try:
+        from five_hundred import cli
+
+        extra = getattr(cli, "SUBCOMMANDS_HELP", None)
+        if isinstance(extra, str) and extra:
+            epilog += "\n\n" + extra
+    except ImportError:  # pragma: no cover
+        pass
+    parser = argparse.ArgumentParser(
+        prog="five-hundred",
+        description="Five Hundred (500), Australian partnership rules, at one keyboard: "
+                    "one to four people, the other seats played by the computer.",
+        epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="deal deterministically from seed N")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the saved game where it stopped")
+    parser.add_argument("--pace", type=float, default=DEFAULT_PACE, metavar="SECONDS",
+                        help=f"pause between computer moves (default {DEFAULT_PACE})")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    app = FiveHundredApp(seed=args.seed, resume=args.resume, pace=max(0.0, args.pace))
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

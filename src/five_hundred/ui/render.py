@@ -1,0 +1,115 @@
+"""The one place that turns cards, bids and seats into styled text.
+
+A card is its rank and suit symbol (``10♥``, ``A♠``, ``JK``): the symbol carries the
+meaning, so the table stays readable without colour (``NO_COLOR``); red suits are
+red, black suits the default foreground.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from five_hundred.engine import PublicView
+from five_hundred.hotseat import bid_label, card_label
+
+SEATS = ("North", "East", "South", "West")
+SUIT_STYLE = {"S": "", "C": "", "D": "bold red", "H": "bold red"}
+TEAMS = ("North–South", "East–West")
+
+
+def card_style(code: str) -> str:
+    if code in ("JK", "J2"):
+        return "bold magenta"
+    return SUIT_STYLE[code[1]]
+
+
+def card_text(code: str, extra: str = "") -> Text:
+    """One card as styled text, e.g. ``A♥`` in red."""
+    style = " ".join(s for s in (card_style(code), extra) if s)
+    return Text(card_label(code), style=style)
+
+
+def cards_text(codes: tuple[str, ...] | list[str], sep: str = " ") -> Text:
+    out = Text()
+    for i, code in enumerate(codes):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(code))
+    return out
+
+
+def suit_text(letter: str) -> Text:
+    """A suit letter (S C D H) as its symbol; NT stays NT."""
+    if letter not in SUIT_STYLE:
+        return Text(letter)
+    return Text("♠♣♦♥"["SCDH".index(letter)], style=SUIT_STYLE[letter])
+
+
+def bid_text(code: str) -> Text:
+    """A bid or contract, with red suit symbols: ``7♥``, ``misère``."""
+    label = bid_label(code)
+    style = ""
+    if code[-1:] in ("D", "H") and not code.endswith("NT"):
+        style = "bold red"
+    return Text(label, style=style)
+
+
+def who(names: tuple[str, ...], seat: int) -> str:
+    """``Ana (North)``, or ``North`` when the player kept the seat's name."""
+    return names[seat] if names[seat] == SEATS[seat] else f"{names[seat]} ({SEATS[seat]})"
+
+
+def team_of(seat: int) -> int:
+    return seat & 1
+
+
+def score_line(public: PublicView) -> Text:
+    ns, ew = public.scores
+    return Text.assemble(("N–S ", "bold"), str(ns), "   ", ("E–W ", "bold"), str(ew))
+
+
+def contract_line(public: PublicView, names: tuple[str, ...]) -> Text:
+    """``Contract 7♥ by Ana (North): N–S need 7 tricks``, or the auction's state."""
+    if public.contract is None or public.declarer is None:
+        if public.high_bid is not None and public.high_bidder is not None:
+            return Text.assemble("Bidding · highest ", bid_text(public.high_bid),
+                                 f" by {names[public.high_bidder]}")
+        return Text("Bidding · no bid yet")
+    d = public.declarer
+    out = Text.assemble("Contract ", bid_text(public.contract),
+                        f" by {who(names, d)}")
+    need = public.tricks_to_win
+    if public.sitting_out is not None:
+        out.append(f" · must lose every trick; {names[public.sitting_out]} sits out")
+    elif need:
+        side = "N–S" if team_of(d) == 0 else "E–W"
+        out.append(f" · {side} need {need}")
+    if public.joker_suit is not None:
+        out.append(" · joker is a ")
+        out.append_text(suit_text(public.joker_suit))
+    return out
+
+
+def auction_text(public: PublicView, names: tuple[str, ...]) -> Text:
+    out = Text()
+    for i, (seat, code) in enumerate(public.auction):
+        if i:
+            out.append("\n")
+        out.append(f"{names[seat][:10]:<10} ")
+        if code == "pass":
+            out.append("pass", style="dim")
+        else:
+            out.append_text(bid_text(code))
+    if not public.auction:
+        out.append("no bids yet", style="dim")
+    return out
+
+
+def trick_line(plays: tuple[tuple[int, str], ...], names: tuple[str, ...]) -> Text:
+    out = Text()
+    for i, (seat, code) in enumerate(plays):
+        if i:
+            out.append("  ")
+        out.append(f"{names[seat][:8]} ")
+        out.append_text(card_text(code))
+    return out

@@ -1,0 +1,1 @@
+"""The screens of the table: start, curtain, table, summary, score sheet, rules."""

@@ -1,0 +1,108 @@
+"""The curtain: an opaque screen between two people. Public information only.
+
+It is a plain ``Screen`` (a ``ModalScreen`` would let the hand show through) and it
+is built from the ``PublicView`` alone: it cannot show a private card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.widgets import Footer, Static
+
+from five_hundred.engine import PublicView
+from five_hundred.ui.render import bid_text, contract_line, score_line, trick_line, who
+from five_hundred.ui.screens.base import BaseScreen
+
+if TYPE_CHECKING:
+    from five_hundred.ui.app import FiveHundredApp
+
+
+def public_summary(public: PublicView, names: tuple[str, ...]) -> Text:
+    """Scores, dealer, auction, contract, trick on the table and tricks won."""
+    out = Text.assemble((f"Deal {public.deal_number}", "bold"),
+                        f" · dealer {who(names, public.dealer)} · ",
+                        score_line(public), "\n")
+    out.append_text(contract_line(public, names))
+    out.append("\nAuction: ")
+    if not public.auction:
+        out.append("no bids yet", style="dim")
+    for i, (seat, code) in enumerate(public.auction):
+        if i:
+            out.append(", ")
+        out.append(f"{names[seat]} ")
+        out.append_text(Text("pass", style="dim") if code == "pass" else bid_text(code))
+    if public.contract is not None:
+        t = public.tricks_won
+        out.append("\nTricks won: " + ", ".join(f"{names[s]} {t[s]}" for s in range(4)))
+    if public.trick and public.trick.plays:
+        out.append("\nOn the table: ")
+        out.append_text(trick_line(public.trick.plays, names))
+    last = public.last_trick
+    if last is not None and last.winner is not None:
+        out.append("\nLast trick: ")
+        out.append_text(trick_line(last.plays, names))
+        out.append(f" → {names[last.winner]}")
+    return out
+
+
+class CurtainScreen(BaseScreen):
+    """"Pass the keyboard to <name> (<seat>)"; the hand is shown after a key press."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "reveal", "Show my hand"),
+        Binding("space", "reveal", "Show my hand", show=False),
+        Binding("b", "blind", "Blind misère"),
+        Binding("s", "app.score_sheet", "Scores"),
+        Binding("f1", "app.rules", "Rules"),
+        Binding("question_mark", "app.rules", "Rules", show=False),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self, seat: int, blind_offered: bool) -> None:
+        super().__init__()
+        self.seat = seat
+        self.blind_offered = blind_offered
+
+    @property
+    def game(self) -> FiveHundredApp:
+        from five_hundred.ui.app import FiveHundredApp
+
+        app = self.app
+        assert isinstance(app, FiveHundredApp)
+        return app
+
+    def compose(self) -> ComposeResult:
+        names = self.game.names
+        public = self.game.public_view()
+        with Vertical(id="body"):
+            with Center():
+                yield Static(Text(f"Pass the keyboard to {who(names, self.seat)}",
+                                  style="bold"), id="curtain-title")
+            with Center():
+                yield Static(public_summary(public, names), id="curtain-public")
+            prompt = Text(f"{names[self.seat]}: press Enter when the others cannot see the "
+                          "screen.", style="italic")
+            if self.blind_offered:
+                prompt.append("\nOr press b to bid blind misère (±500) without looking at "
+                              "your cards (V5).", style="bold")
+            with Center():
+                yield Static(prompt, id="curtain-prompt")
+        yield Footer()
+        yield from self.compose_too_small()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "blind":
+            return self.blind_offered
+        return True
+
+    def action_reveal(self) -> None:
+        self.game.curtain_lifted(self.seat)
+
+    def action_blind(self) -> None:
+        if self.blind_offered:
+            self.game.blind_misere_from_curtain(self.seat)

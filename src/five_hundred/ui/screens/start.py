@@ -1,0 +1,161 @@
+"""The start screen: names and seats, the rule set and its house rules, new game or resume."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from five_hundred.engine import PRESETS, RuleSet
+from five_hundred.hotseat import Player
+from five_hundred.ui.render import SEATS
+from five_hundred.ui.screens.base import BaseScreen
+
+if TYPE_CHECKING:
+    from five_hundred.ui.app import FiveHundredApp
+
+KINDS: list[tuple[str, str]] = [
+    ("person", "person"),
+    ("computer, easy", "computer:easy"),
+    ("computer, normal", "computer:normal"),
+    ("computer, hard", "computer:hard"),
+]
+
+OPTION_HELP: dict[str, str] = {
+    "no_misere": "V1 no misère: misère and open misère may not be bid",
+    "misere_without_seven": "V2 misère may be bid whenever it outranks the bid (no 7 needed)",
+    "joker_lead_last_trick_only": "V3 the suitless joker may be led only to the last trick",
+    "blind_misere": "V5 blind misère (±500), bid before looking at one's cards",
+}
+CAP_CHOICES: list[tuple[str, str]] = [
+    ("no cap on defensive points", "none"),
+    ("V4 defensive points stop at 490", "490"),
+    ("V4 defensive points stop at 480", "480"),
+]
+PRESET_HELP = {
+    "pagat-australian": "pagat-australian: 43 cards, one joker, 3-card kitty, to 500",
+    "two-joker-1000": "two-joker-1000 (V6): 46 cards, two jokers, 6-card kitty, 'game' bids, "
+                      "to 1000; no options",
+}
+
+
+class StartScreen(BaseScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+n", "new_game", "New game"),
+        Binding("ctrl+r", "resume", "Resume"),
+        Binding("f1", "app.rules", "Rules"),
+        Binding("ctrl+q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self, seed: int | None = None, players: tuple[Player, ...] | None = None
+                 ) -> None:
+        super().__init__()
+        self.seed = seed
+        self.players = players
+
+    @property
+    def game(self) -> FiveHundredApp:
+        from five_hundred.ui.app import FiveHundredApp
+
+        app = self.app
+        assert isinstance(app, FiveHundredApp)
+        return app
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="body"):
+            yield Static("[b]Five Hundred[/b] · Australian partnership 500 · "
+                         "North–South against East–West; the first dealer is drawn at "
+                         "random.", id="start-title")
+            for seat, name in enumerate(SEATS):
+                player = self.players[seat] if self.players else Player(name)
+                kind = "person" if player.is_person else f"computer:{player.level}"
+                with Horizontal(classes="seat-row"):
+                    team = "N–S" if seat % 2 == 0 else "E–W"
+                    yield Label(f"{name:<6} {team}", classes="seat-label")
+                    yield Input(player.name, placeholder=name, id=f"name-{seat}",
+                                max_length=16, classes="seat-name")
+                    yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{seat}",
+                                 classes="seat-kind")
+            with Horizontal(classes="seat-row"):
+                yield Label("Rules", classes="seat-label")
+                yield Select([(PRESET_HELP[p], p) for p in PRESETS], value="pagat-australian",
+                             allow_blank=False, id="preset")
+            with Vertical(id="options"):
+                for key, help_text in OPTION_HELP.items():
+                    yield Checkbox(help_text, id=f"opt-{key}")
+                yield Select(CAP_CHOICES, value="none", allow_blank=False, id="cap")
+            with Horizontal(classes="seat-row"):
+                yield Label("Seed", classes="seat-label")
+                yield Input("" if self.seed is None else str(self.seed),
+                            placeholder="blank: a random deal", id="seed", type="integer",
+                            classes="seat-name")
+            with Horizontal(id="start-buttons"):
+                yield Button("New game", variant="primary", id="new")
+                yield Button("Resume", id="resume", disabled=not self.game.storage.has_save())
+                yield Button("Rules", id="rules")
+                yield Button("Quit", id="quit")
+        yield Footer()
+        yield from self.compose_too_small()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#new", Button).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "preset":
+            self.query_one("#options").display = event.value == "pagat-australian"
+
+    def chosen_rules(self) -> RuleSet:
+        preset = str(self.query_one("#preset", Select).value)
+        rules = PRESETS[preset]
+        if preset != "pagat-australian":
+            return rules
+        update: dict[str, object] = {k: self.query_one(f"#opt-{k}", Checkbox).value
+                                     for k in OPTION_HELP}
+        cap = str(self.query_one("#cap", Select).value)
+        update["defensive_cap"] = None if cap == "none" else int(cap)
+        return rules.model_copy(update=update)
+
+    def chosen_players(self) -> tuple[Player, ...]:
+        players = []
+        for seat, name in enumerate(SEATS):
+            text = self.query_one(f"#name-{seat}", Input).value.strip() or name
+            kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            if kind == "person":
+                players.append(Player(text))
+            else:
+                players.append(Player(text, "computer", kind.split(":", 1)[1]))
+        return tuple(players)
+
+    def chosen_seed(self) -> int | None:
+        text = self.query_one("#seed", Input).value.strip()
+        try:
+            return int(text) if text else None
+        except ValueError:
+            return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.game.storage.has_save()
+        return True
+
+    def action_new_game(self) -> None:
+        self.game.start_new_game(self.chosen_rules(), self.chosen_players(),
+                                 self.chosen_seed())
+
+    def action_resume(self) -> None:
+        self.game.resume_game()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id
+        if button == "new":
+            self.action_new_game()
+        elif button == "resume":
+            self.action_resume()
+        elif button == "rules":
+            self.game.action_rules()
+        elif button == "quit":
+            self.game.exit()

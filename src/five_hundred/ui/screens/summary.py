@@ -1,0 +1,136 @@
+"""Between deals: the deal summary (and, at the end, the winner); the score sheet."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+
+from five_hundred.engine import DealSummary, PublicView
+from five_hundred.ui.render import TEAMS, bid_text, who
+from five_hundred.ui.screens.base import BaseScreen
+
+if TYPE_CHECKING:
+    from five_hundred.ui.app import FiveHundredApp
+
+
+def team_names(names: tuple[str, ...]) -> tuple[str, str]:
+    return (f"{TEAMS[0]} ({names[0]} & {names[2]})", f"{TEAMS[1]} ({names[1]} & {names[3]})")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
+
+
+def deal_summary_text(result: DealSummary, number: int, names: tuple[str, ...]) -> Text:
+    teams = team_names(names)
+    out = Text(f"Deal {number}", style="bold")
+    out.append(f" · dealt by {who(names, result.dealer)}\n")
+    if result.contract is None or result.declarer is None:
+        out.append("Everybody passed (or the deal was thrown in): no score, the deal "
+                   "moves left.\n")
+    else:
+        out.append("Contract ")
+        out.append_text(bid_text(result.contract))
+        out.append(f" by {who(names, result.declarer)}: ")
+        out.append("made" if result.made else "failed", style="bold green" if result.made
+                   else "bold red")
+        out.append(f"\nTricks: {TEAMS[0]} {result.tricks[0]} · {TEAMS[1]} {result.tricks[1]}\n")
+    for t in (0, 1):
+        reasons = "; ".join(result.reasons[t]) or "nothing"
+        out.append(f"\n{teams[t]}: ", style="bold")
+        out.append(f"{_signed(result.score_change[t])}  ({reasons})  → {result.scores[t]}")
+    return out
+
+
+def score_sheet_table(public: PublicView, names: tuple[str, ...]) -> Table:
+    table = Table(title="Score sheet", expand=False)
+    for head, justify in (("#", "right"), ("Dealer", "left"), ("Contract", "left"),
+                          ("By", "left"), ("Tricks", "center"), ("N–S", "right"),
+                          ("E–W", "right"), ("Totals", "right")):
+        table.add_column(head, justify=justify)  # type: ignore[arg-type]
+    for i, r in enumerate(public.results, 1):
+        table.add_row(
+            str(i), names[r.dealer][:10],
+            bid_text(r.contract) if r.contract else Text("passed", style="dim"),
+            names[r.declarer][:10] if r.declarer is not None else "",
+            f"{r.tricks[0]}–{r.tricks[1]}",
+            _signed(r.score_change[0]), _signed(r.score_change[1]),
+            f"{r.scores[0]} / {r.scores[1]}")
+    if not public.results:
+        table.add_row("", "no deal finished yet", "", "", "", "", "", "")
+    return table
+
+
+class SummaryScreen(BaseScreen):
+    """The deal just finished; at the game's end, the winner and why."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "next", "Next deal"),
+        Binding("enter", "new_game", "New game"),
+        Binding("s", "app.score_sheet", "Scores"),
+        Binding("f1", "app.rules", "Rules"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    @property
+    def game(self) -> FiveHundredApp:
+        from five_hundred.ui.app import FiveHundredApp
+
+        app = self.app
+        assert isinstance(app, FiveHundredApp)
+        return app
+
+    def compose(self) -> ComposeResult:
+        public = self.game.public_view()
+        names = self.game.names
+        text = Text()
+        if public.results:
+            text = deal_summary_text(public.results[-1], len(public.results), names)
+        if public.winner is not None:
+            text.append("\n\n")
+            text.append(f"{team_names(names)[public.winner]} win the game", style="bold")
+            text.append(f": {public.win_reason}.")
+            text.append("\nEnter starts a new game; q quits.", style="italic")
+        else:
+            text.append("\n\nPress Enter for the next deal.", style="italic")
+        with Vertical(id="body"), VerticalScroll(), Center():
+            yield Static(text, id="summary")
+        yield Footer()
+        yield from self.compose_too_small()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        over = self.game.public_view().winner is not None
+        if action == "next":
+            return not over
+        if action == "new_game":
+            return over
+        return True
+
+    def action_next(self) -> None:
+        self.game.next_deal()
+
+    def action_new_game(self) -> None:
+        self.game.back_to_start()
+
+
+class ScoreSheetScreen(BaseScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s,enter,q", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        from five_hundred.ui.app import FiveHundredApp
+
+        app = self.app
+        assert isinstance(app, FiveHundredApp)
+        with Vertical(id="body"), VerticalScroll(), Center():
+            yield Static(score_sheet_table(app.public_view(), app.names), id="sheet")
+        yield Footer()
+        yield from self.compose_too_small()
+
+    def action_close(self) -> None:
+        self.dismiss()

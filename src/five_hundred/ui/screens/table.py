@@ -1,0 +1,473 @@
+"""The table: the acting person's hand and every decision of the rules, over public info.
+
+Everything drawn here comes from the view the controller hands out (``SeatView`` of
+the person whose hand may be shown, else ``PublicView``). Legality comes only from
+``view.legal_actions``. All keys are mapped to actions in ``BINDINGS`` and
+``check_action`` hides the ones that do nothing now, so the footer is honest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from five_hundred.engine import PublicView, SeatView, parse_card
+from five_hundred.ui.render import (
+    SEATS,
+    auction_text,
+    bid_text,
+    card_text,
+    cards_text,
+    contract_line,
+    score_line,
+    suit_text,
+    trick_line,
+    who,
+)
+from five_hundred.ui.screens.base import BaseScreen
+from five_hundred.ui.widgets.bids import BidGrid
+from five_hundred.ui.widgets.hand import Hand
+
+if TYPE_CHECKING:
+    from five_hundred.ui.app import FiveHundredApp
+
+SUIT_CHOICES = ("S", "C", "D", "H", "none")
+
+
+class TableScreen(BaseScreen):
+    """The card table for the person whose hand is shown (or nobody's)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "Choose", key_display="←→"),
+        Binding("right", "cursor(1)", "Choose", show=False),
+        Binding("up", "row(-1)", "Row", show=False),
+        Binding("down", "row(1)", "Row", show=False),
+        *(Binding(k, f"pick({i})", "Pick", show=False) for i, k in enumerate("1234567890")),
+        Binding("enter", "play", "Play"),
+        Binding("enter", "bid", "Bid"),
+        Binding("enter", "discard", "Discard"),
+        Binding("enter", "choose_suit", "Choose suit"),
+        Binding("space", "mark", "Mark"),
+        Binding("p", "pass_bid", "Pass"),
+        Binding("escape", "cancel", "Back"),
+        Binding("h", "hint", "Hint"),
+        Binding("s", "app.score_sheet", "Scores"),
+        Binding("f1", "app.rules", "Rules"),
+        Binding("question_mark", "app.rules", "Rules", show=False),
+        Binding("k", "app.keys", "Keys", show=False),
+        Binding("plus", "app.pace(1)", "Slower", show=False),
+        Binding("minus", "app.pace(-1)", "Faster", show=False),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: SeatView | None = None
+        self.public_state: PublicView | None = None
+        self.cursor = 0
+        self.marked: set[str] = set()
+        self.suit_cursor = 0
+        self.mode = "watch"  # watch, bid, discard, confirm, joker, lead, play
+        self.hint_text = ""
+
+    @property
+    def game(self) -> FiveHundredApp:
+        from five_hundred.ui.app import FiveHundredApp
+
+        app = self.app
+        assert isinstance(app, FiveHundredApp)
+        return app
+
+    def compose(self) -> ComposeResult:
+        rules = self.game.rules_in_play
+        with Vertical(id="body"):
+            yield Static(id="status")
+            with Horizontal(id="middle"):
+                yield Static(id="trick")
+                yield Static(id="side")
+            yield Static(id="prompt")
+            yield BidGrid(rules, id="bids")
+            yield Hand(id="hand")
+        yield Footer()
+        yield from self.compose_too_small()
+
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self.game.sync_table()
+
+    # ------------------------------------------------------------ updating
+
+    def show(self, view: SeatView | None, public: PublicView) -> None:
+        """Redraw from a view. ``view`` is None when no hand may be shown."""
+        old = self.view
+        self.view = view
+        self.public_state = public
+        if old is None or view is None or old.hand != view.hand or old.seat != view.seat:
+            self.marked = set()
+            self.cursor = self._first_legal()
+        if old is None or view is None or old.seat != view.seat:
+            self.query_one(BidGrid).selected = None
+        self.hint_text = ""
+        self.mode = self._mode()
+        if self.mode == "bid":
+            self.query_one(BidGrid).show(self._legal_bids())
+        self._redraw()
+
+    def _mode(self) -> str:
+        view = self.view
+        if view is None or not view.legal_actions:
+            return "watch"
+        phase = view.public.phase
+        if phase == "bidding":
+            return "bid"
+        if phase == "discard":
+            return "discard"
+        if phase == "joker":
+            return "joker"
+        return "play"
+
+    def _legal_bids(self) -> tuple[str, ...]:
+        """Bid codes and ``pass``; blind misère is only ever offered on the curtain."""
+        assert self.view is not None
+        out = []
+        for a in self.view.legal_actions:
+            if a == "pass":
+                out.append("pass")
+            elif a.startswith("bid ") and a != "bid BMIS":
+                out.append(a[4:])
+        return tuple(out)
+
+    def _legal_cards(self) -> frozenset[str]:
+        view = self.view
+        if view is None:
+            return frozenset()
+        if self.mode in ("discard", "confirm"):
+            return frozenset(view.hand)
+        if self.mode in ("play", "lead"):
+            return frozenset(a.split()[1] for a in view.legal_actions if a.startswith("play"))
+        return frozenset()
+
+    def _first_legal(self) -> int:
+        view = self.view
+        if view is None or not view.hand:
+            return 0
+        legal = {a.split()[1] for a in view.legal_actions if a.startswith("play")}
+        for i, c in enumerate(view.hand):
+            if c in legal:
+                return i
+        return 0
+
+    def _joker_lead_suits(self) -> list[str]:
+        assert self.view is not None
+        return [a.split()[2] for a in self.view.legal_actions
+                if a.startswith("play JK ") and len(a.split()) == 3]
+
+    def _redraw(self) -> None:
+        public = self.public_state
+        if public is None:
+            return
+        names = self.game.names
+        self.query_one("#status", Static).update(self._status(public, names))
+        self.query_one("#trick", Static).update(self._trick_area(public, names))
+        self.query_one("#side", Static).update(self._side(public, names))
+        self.query_one("#prompt", Static).update(self._prompt(public, names))
+        grid = self.query_one(BidGrid)
+        grid.display = self.mode == "bid"
+        hand = self.query_one(Hand)
+        view = self.view
+        if view is None:
+            hand.show((), frozenset(), None, caption="(no hand is shown)")
+        else:
+            selectable = self.mode in ("play", "discard", "confirm")
+            hand.show(view.hand, self._legal_cards() if self.mode != "watch"
+                      else frozenset(view.hand) if self.mode == "watch" else frozenset(),
+                      self.cursor if selectable else None,
+                      marked=frozenset(self.marked),
+                      kitty=frozenset(view.kitty or ()),
+                      caption="")
+        self.refresh_bindings()
+
+    def _status(self, public: PublicView, names: tuple[str, ...]) -> Text:
+        rules = public.rules
+        out = Text.assemble((f"Deal {public.deal_number}", "bold"),
+                            f" · dealer {who(names, public.dealer)} · ",
+                            score_line(public), f" · to {rules.target}")
+        house = rules.describe_options()
+        out.append(" · " + ("; ".join(h.split(" ", 1)[0] for h in house) if house
+                            else "no house rules"), style="dim")
+        if self.view is not None:
+            v = self.view.seat
+            out.append(f"\nYou: {who(names, v)} · ", style="bold")
+        else:
+            out.append("\n")
+        out.append_text(contract_line(public, names))
+        return out
+
+    def _seat_block(self, public: PublicView, seat: int, names: tuple[str, ...],
+                    card: str | None) -> Text:
+        out = Text()
+        if public.to_act == seat:
+            out.append("▶ ", style="bold yellow")
+        out.append(f"{names[seat][:12]}", style="bold" if self.view and self.view.seat == seat
+                   else "")
+        out.append(f" {SEATS[seat][0]}", style="dim")
+        if public.dealer == seat:
+            out.append(" ◆dealer", style="dim")
+        if public.contract is not None:
+            out.append(f" {public.tricks_won[seat]} tr", style="dim")
+        out.append("\n")
+        if public.sitting_out == seat:
+            out.append("sits out", style="italic dim")
+        elif card is not None:
+            out.append_text(card_text(card, "bold"))
+        else:
+            out.append("·", style="dim")
+        return out
+
+    def _trick_area(self, public: PublicView, names: tuple[str, ...]) -> Table:
+        played = dict(public.trick.plays) if public.trick else {}
+        grid = Table.grid(expand=True)
+        for _ in range(3):
+            grid.add_column(justify="center", ratio=1)
+        center = Text()
+        if public.trick and public.trick.led:
+            center.append("led ")
+            center.append_text(suit_text(public.trick.led) if public.trick.led in "SCDH"
+                               else Text("jokers"))
+        elif public.phase == "play":
+            center.append(f"trick {len(public.tricks) + 1}", style="dim")
+        if public.contract is not None:
+            ns, ew = public.team_tricks
+            center.append(f"\nN–S {ns} · E–W {ew}", style="dim")
+        grid.add_row("", self._seat_block(public, 0, names, played.get(0)), "")
+        grid.add_row(self._seat_block(public, 3, names, played.get(3)), center,
+                     self._seat_block(public, 1, names, played.get(1)))
+        grid.add_row("", self._seat_block(public, 2, names, played.get(2)), "")
+        last = public.last_trick
+        foot = Text()
+        if last is not None and last.winner is not None:
+            foot.append("Last trick: ")
+            foot.append_text(trick_line(last.plays, names))
+            foot.append(f" → {names[last.winner]}", style="bold")
+        if public.exposed_hand is not None and public.declarer is not None:
+            if foot:
+                foot.append("\n")
+            foot.append(f"Open misère, {names[public.declarer]} shows: ")
+            foot.append_text(cards_text(public.exposed_hand))
+        if foot:
+            grid.add_row("", "", "")
+            grid.add_row(foot, "", "")
+        return grid
+
+    def _side(self, public: PublicView, names: tuple[str, ...]) -> Text:
+        out = Text("Auction\n", style="bold")
+        out.append_text(auction_text(public, names))
+        log = self.game.public_log()
+        if log:
+            out.append("\n\nLog, newest first\n", style="bold")
+            out.append("\n".join(reversed(log[-12:])))
+        return out
+
+    def _prompt(self, public: PublicView, names: tuple[str, ...]) -> Text:
+        view = self.view
+        mode = self.mode
+        out = Text()
+        if mode == "watch":
+            if public.to_act is not None:
+                out.append(f"{who(names, public.to_act)} is thinking…",
+                           style="italic")
+            return out
+        assert view is not None
+        if mode == "bid":
+            out.append("Your bid: ←→↑↓ choose, Enter bids, p passes.  ", style="bold")
+            out.append(self.query_one(BidGrid).reminder, style="italic")
+        elif mode == "discard":
+            k = public.rules.kitty_size
+            out.append(f"You took the kitty (underlined): mark {k} cards to discard with "
+                       f"space, then Enter. Marked {len(self.marked)}/{k}.", style="bold")
+        elif mode == "confirm":
+            out.append("Discard ", style="bold")
+            out.append_text(cards_text(sorted(self.marked)))
+            out.append("?  Enter: yes · Esc: change", style="bold")
+        elif mode == "joker":
+            out.append("You hold the joker in no trumps: name its suit (R23). ", style="bold")
+            out.append_text(self._suit_menu(list(SUIT_CHOICES)))
+        elif mode == "lead":
+            out.append("Lead the joker calling a suit (R26): ", style="bold")
+            out.append_text(self._suit_menu(self._joker_lead_suits()))
+            out.append("  Esc: back", style="dim")
+        elif mode == "play":
+            out.append("Your card: ←→ or 1–0 choose, Enter plays.", style="bold")
+            if view.public.trick and view.public.trick.led:
+                out.append(" Follow suit if you can.", style="dim")
+        if self.hint_text:
+            out.append("\nHint: " + self.hint_text, style="cyan")
+        return out
+
+    def _suit_menu(self, choices: list[str]) -> Text:
+        out = Text()
+        for i, s in enumerate(choices):
+            label = suit_text(s) if s != "none" else Text("none")
+            cell = Text.assemble(f" {i + 1}:", label, " ")
+            if i == self.suit_cursor:
+                cell.stylize("reverse")
+            out.append_text(cell)
+        return out
+
+    # ------------------------------------------------------------ key actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mode = self.mode
+        if action in ("cursor", "pick"):
+            return mode in ("bid", "play", "discard", "joker", "lead") and (
+                action == "cursor" or mode in ("play", "discard", "joker", "lead"))
+        if action == "row":
+            return mode == "bid"
+        if action == "play":
+            return mode == "play"
+        if action == "bid":
+            return mode == "bid"
+        if action == "discard":
+            return mode in ("discard", "confirm")
+        if action == "choose_suit":
+            return mode in ("joker", "lead")
+        if action == "mark":
+            return mode == "discard"
+        if action == "pass_bid":
+            return mode == "bid" and "pass" in self._legal_bids()
+        if action == "cancel":
+            return mode in ("confirm", "lead")
+        if action == "hint":
+            return mode != "watch"
+        return True
+
+    def action_cursor(self, step: int) -> None:
+        if self.mode == "bid":
+            self.query_one(BidGrid).move(step)
+        elif self.mode in ("joker", "lead"):
+            n = len(SUIT_CHOICES) if self.mode == "joker" else len(self._joker_lead_suits())
+            self.suit_cursor = max(0, min(n - 1, self.suit_cursor + step))
+        elif self.view is not None and self.view.hand:
+            self.cursor = max(0, min(len(self.view.hand) - 1, self.cursor + step))
+        self._redraw()
+
+    def action_row(self, step: int) -> None:
+        self.query_one(BidGrid).move_row(step)
+        self._redraw()
+
+    def action_pick(self, index: int) -> None:
+        if self.mode in ("joker", "lead"):
+            n = len(SUIT_CHOICES) if self.mode == "joker" else len(self._joker_lead_suits())
+            if index < n:
+                self.suit_cursor = index
+                self.action_choose_suit()
+            return
+        if self.view is not None and index < len(self.view.hand):
+            self.cursor = index
+            self._redraw()
+
+    def action_mark(self) -> None:
+        if self.view is None or not self.view.hand:
+            return
+        card = self.view.hand[self.cursor]
+        k = self.view.public.rules.kitty_size
+        if card in self.marked:
+            self.marked.discard(card)
+        elif len(self.marked) < k:
+            self.marked.add(card)
+        else:
+            self.app.bell()
+        self._redraw()
+
+    def action_pass_bid(self) -> None:
+        self.game.person_acts("pass")
+
+    def action_bid(self) -> None:
+        code = self.query_one(BidGrid).selected
+        if code is None:
+            return
+        self.game.person_acts("pass" if code == "pass" else f"bid {code}")
+
+    def action_discard(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        k = view.public.rules.kitty_size
+        if self.mode == "discard":
+            if len(self.marked) != k:
+                self.notify(f"Mark exactly {k} cards (space), then press Enter.",
+                            severity="warning", timeout=3)
+                return
+            self.mode = "confirm"
+            self._redraw()
+            return
+        rules = view.public.rules
+        cards = sorted(self.marked, key=lambda c: parse_card(c, rules))
+        text = "discard " + " ".join(cards)
+        if text in view.legal_actions:
+            self.game.person_acts(text)
+
+    def action_choose_suit(self) -> None:
+        if self.mode == "joker":
+            choice = SUIT_CHOICES[self.suit_cursor]
+            self.game.person_acts(f"joker {choice}")
+        elif self.mode == "lead":
+            suits = self._joker_lead_suits()
+            if self.suit_cursor < len(suits):
+                self.game.person_acts(f"play JK {suits[self.suit_cursor]}")
+
+    def action_cancel(self) -> None:
+        if self.mode == "confirm":
+            self.mode = "discard"
+        elif self.mode == "lead":
+            self.mode = "play"
+        self._redraw()
+
+    def action_play(self) -> None:
+        view = self.view
+        if view is None or not view.hand:
+            return
+        card = view.hand[self.cursor]
+        if f"play {card}" in view.legal_actions:
+            self.game.person_acts(f"play {card}")
+        elif card == "JK" and self._joker_lead_suits():
+            self.mode = "lead"
+            self.suit_cursor = 0
+            self._redraw()
+        else:
+            self.notify("That card cannot be played now: follow the suit led if you can.",
+                        severity="warning", timeout=3)
+
+    def action_hint(self) -> None:
+        self.hint_text = self.game.hint()
+        self._redraw()
+
+    # ------------------------------------------------------------ mouse
+
+    def on_hand_clicked(self, message: Hand.Clicked) -> None:
+        if self.mode not in ("play", "discard"):
+            return
+        self.cursor = message.index
+        if self.mode == "discard":
+            self.action_mark()
+        elif message.again:
+            self.action_play()
+        else:
+            self._redraw()
+
+    def on_bid_grid_clicked(self, message: BidGrid.Clicked) -> None:
+        if self.mode != "bid":
+            return
+        if message.again:
+            self.action_bid()
+        else:
+            self._redraw()
+
+
+__all__ = ["TableScreen", "bid_text"]

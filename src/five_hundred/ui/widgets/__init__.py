@@ -1,0 +1,1 @@
+"""Widgets of the table: the hand, the bidding grid, the trick area."""

@@ -1,0 +1,163 @@
+"""The bidding grid: every bid of the ladder where it ranks, only legal bids selectable.
+
+Rows are trick levels, columns the trump suits (♠ ♣ ♦ ♥ NT); misère sits between the
+7 and 8 rows, open misère (and blind misère) after 10♦, as R14/R15 rank them.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from five_hundred.engine import RuleSet, ladder_for
+from five_hundred.ui.render import bid_text
+
+MISERE_NOTES = {
+    "MIS": "misère: play alone, partner sits out, lose every trick",
+    "OMIS": "open misère: as misère, your hand face up after trick 1",
+    "BMIS": "blind misère: misère bid before seeing your cards",
+}
+CELL = 10
+
+
+def bid_reminder(code: str, value: int) -> str:
+    """One line saying what a bid means."""
+    if code == "pass":
+        return "pass: no bid now; you cannot bid again in this auction (R11)"
+    if code in MISERE_NOTES:
+        return f"{MISERE_NOTES[code]} · ±{value}"
+    if code.startswith("GAME"):
+        return "game: win all 10 tricks and the game is yours; fail and it is lost (V6)"
+    tricks = int(code[:-2] if code.endswith("NT") else code[:-1])
+    trumps = "no trumps" if code.endswith("NT") else \
+        {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}[code[-1]] + " trumps"
+    return f"{code[:-2] if code.endswith('NT') else code[:-1]} with {trumps}: " \
+           f"your side must win {tricks} of 10 tricks · {value} points"
+
+
+def grid_rows(rules: RuleSet) -> list[list[str]]:
+    """The grid's rows of bid codes (``pass`` first)."""
+    codes = [b.code for b in ladder_for(rules).bids]
+    rows: list[list[str]] = [["pass"]]
+    for level in range(6, 11):
+        rows.append([c for c in codes if c[:-2 if c.endswith("NT") else -1] == str(level)
+                     and not c.startswith(("GAME", "MIS", "OMIS", "BMIS"))])
+        if level == 7 and "MIS" in codes:
+            rows.append(["MIS"])
+    extra: list[str] = [c for c in ("OMIS", "BMIS") if c in codes]
+    if extra:
+        rows.append(extra)
+    games = [c for c in codes if c.startswith("GAME")]
+    if games:
+        rows.append(games)
+    return rows
+
+
+class BidGrid(Widget):
+    """Cursor over the legal bids; Enter (or a second click) bids."""
+
+    DEFAULT_CSS = """
+    BidGrid { height: auto; width: 1fr; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, code: str, again: bool) -> None:
+            super().__init__()
+            self.code = code
+            self.again = again
+
+    def __init__(self, rules: RuleSet, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rules = rules
+        self.rows = grid_rows(rules)
+        self.values = {b.code: b.value for b in ladder_for(rules).bids}
+        self.legal: tuple[str, ...] = ()
+        self.selected: str | None = None
+        self._hits: list[list[tuple[int, int, str]]] = []
+
+    def show(self, legal: tuple[str, ...]) -> None:
+        """``legal``: bid codes (and ``pass``) the acting seat may choose now."""
+        self.legal = legal
+        if self.selected not in legal:
+            bids = [c for c in legal if c != "pass"]
+            self.selected = bids[0] if bids else ("pass" if legal else None)
+        self.refresh(layout=True)
+
+    @property
+    def reminder(self) -> str:
+        if self.selected is None:
+            return ""
+        return bid_reminder(self.selected, self.values.get(self.selected, 0))
+
+    def move(self, step: int) -> None:
+        """Left/right: the previous/next legal bid in ladder order."""
+        order = [c for row in self.rows for c in row if c in self.legal]
+        if not order:
+            return
+        i = order.index(self.selected) if self.selected in order else 0
+        self.selected = order[max(0, min(len(order) - 1, i + step))]
+        self.refresh()
+
+    def move_row(self, step: int) -> None:
+        """Up/down: the nearest legal bid in the next row that has one."""
+        if self.selected is None:
+            return
+        r = next(i for i, row in enumerate(self.rows) if self.selected in row)
+        col = self.rows[r].index(self.selected)
+        r += step
+        while 0 <= r < len(self.rows):
+            row = [(i, c) for i, c in enumerate(self.rows[r]) if c in self.legal]
+            if row:
+                self.selected = min(row, key=lambda ic: abs(ic[0] - col))[1]
+                self.refresh()
+                return
+            r += step
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.rows)
+
+    def render(self) -> Text:
+        out = Text()
+        self._hits = []
+        for r, row in enumerate(self.rows):
+            hits: list[tuple[int, int, str]] = []
+            x = 0
+            if r:
+                out.append("\n")
+            for code in row:
+                legal = code in self.legal
+                if code == "pass":
+                    cell = Text(" pass ")
+                elif code in MISERE_NOTES:
+                    cell = Text.assemble(" ", bid_text(code), f" {self.values[code]} ")
+                else:
+                    cell = Text.assemble(bid_text(code), f" {self.values[code]}" if
+                                         self.values[code] else "")
+                    cell.pad_left(max(0, 8 - cell.cell_len))
+                    cell.append(" ")
+                if not legal:
+                    cell.stylize("dim")
+                    cell = Text(cell.plain, style="dim")
+                if code == self.selected:
+                    cell.stylize("reverse bold")
+                out.append_text(cell)
+                out.append(" ")
+                hits.append((x, x + cell.cell_len, code))
+                x += cell.cell_len + 1
+            if row and row[0] == "MIS":
+                out.append("  ranks above 7NT, below 8♠", style="dim")
+            elif row and row[0] == "OMIS":
+                out.append("  ranks above 10♦, below 10♥", style="dim")
+            self._hits.append(hits)
+        return out
+
+    def on_click(self, event: events.Click) -> None:
+        if not 0 <= event.y < len(self._hits):
+            return
+        for x0, x1, code in self._hits[event.y]:
+            if x0 <= event.x < x1 and code in self.legal:
+                self.post_message(self.Clicked(code, again=code == self.selected))
+                self.selected = code
+                self.refresh()
