@@ -1,0 +1,243 @@
+"""The ``hard`` player: Monte Carlo sampling of the unseen cards + double-dummy solving.
+
+For a card decision, the unseen cards are dealt many times consistently with what the
+seat knows (``sampler``); each sample is solved exactly (``solver``) for every
+candidate card once few enough tricks remain to fit the time budget; earlier in the
+deal, each candidate is played out with a fast greedy double-dummy policy down to an
+ending small enough to be solved exactly. Each sample's outcome is turned into the
+points the deal would score (the contract made or lost, defensive tricks) and the card
+with the best average is chosen. The auction, the discard and the joker naming use the
+rule-based judgement of ``normal`` (the discard refined by sampled play-outs).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from five_hundred.engine.actions import PLAY, Action
+from five_hundred.engine.cards import JOKER, SUITLESS
+from five_hundred.engine.scoring import score_deal
+
+from . import normal
+from .knowledge import Knowledge
+from .sampler import sample_hands
+from .solver import Solver
+
+EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, each sample)
+ENDING_TRICKS = 3  # play-outs hand over to the exact solver at this many tricks left
+MIN_SAMPLES = 6
+MAX_SAMPLES = 60
+
+
+@dataclass
+class CardEstimate:
+    """How one candidate did over the samples."""
+
+    action: Action
+    text: str
+    samples: int = 0
+    utility: float = 0.0  # mean points for the seat's side minus the other side's
+    success: float = 0.0  # share of samples where the seat's side reaches its goal
+    tricks: float = 0.0  # mean tricks of the declaring side (misère: 1 = caught)
+    utils: list[float] = field(default_factory=list)
+
+
+def _move_of(action: Action) -> int:
+    if len(action) == 3:
+        return JOKER | ((action[2] + 1) << 8)
+    return action[1]
+
+
+def _utility(k: Knowledge, side_value: int) -> tuple[float, bool]:
+    """Points for the seat's team minus the other team's, and whether its goal is met."""
+    bid = k.bid
+    assert bid is not None
+    dteam = k.declarer & 1
+    mine = k.seat & 1
+    if bid.is_misere:
+        made = side_value == 0
+        change = [0, 0]
+        change[dteam] = bid.value if made else -bid.value
+    else:
+        won = sum(k.tricks_won[s] for s in range(4) if k.dec_side(s))
+        dec_tricks = won + side_value
+        res = score_deal(k.rules, bid, dteam, dec_tricks, 10 - dec_tricks, k.scores)
+        change = list(res.change)
+        made = res.made
+    util = float(change[mine] - change[1 - mine])
+    goal = made if mine == dteam else not made
+    return util, goal
+
+
+def _greedy_move(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
+                 tricks_left: int) -> int:
+    """A fast full-information policy for play-outs: win cheaply or play low."""
+    moves = sv.legal_moves(seat, trick, led, tricks_left)
+    if len(moves) == 1:
+        return moves[0]
+    strength = sv.ctx.strength
+    if not trick:
+        plain = [m for m in moves if m < 256 and sv.eff[m] != SUITLESS]
+        if not plain:
+            return moves[0]
+        if sv.misere:
+            return min(plain, key=lambda m: strength[m])
+        live = sv.hands[0] | sv.hands[1] | sv.hands[2] | sv.hands[3]
+        tops = []
+        for m in plain:
+            e = sv.eff[m]
+            if all(strength[d] <= strength[m] for d in sv.order[e] if (live >> d) & 1):
+                tops.append(m)
+        if tops and not sv.misere:
+            return max(tops, key=lambda m: strength[m])
+        return min(plain, key=lambda m: strength[m])
+    row = sv.score[led]
+    best_seat, best = trick[0][0], row[trick[0][1]]
+    for s, c in trick[1:]:
+        if row[c] > best:
+            best, best_seat = row[c], s
+    if sv.misere and seat == sv.declarer:
+        losers = [m for m in moves if row[m] < best]
+        if losers:
+            return max(losers, key=lambda m: row[m] * 100 + strength[m])
+        return max(moves, key=lambda m: strength[m])
+    if sv.misere:
+        return min(moves, key=lambda m: row[m] * 100 + strength[m])
+    if sv.max_side[best_seat] == sv.max_side[seat]:
+        return min(moves, key=lambda m: (row[m] > 0, row[m], strength[m]))
+    winners = [m for m in moves if row[m] > best]
+    if winners:
+        return min(winners, key=lambda m: row[m])
+    return min(moves, key=lambda m: (row[m] > 0, strength[m] if row[m] else 100 + strength[m]))
+
+
+def _playout(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
+             tricks_left: int) -> int:
+    """Greedy play until ``ENDING_TRICKS`` remain, then the exact value of the ending.
+    Mutates the solver's hands (callers set them up again per sample)."""
+    gained = 0
+    nplayers = 3 if sv.out_seat >= 0 else 4
+    trick = list(trick)
+    while True:
+        if not trick and tricks_left <= ENDING_TRICKS:
+            return gained + sv.value(seat, [], -1, tricks_left)
+        mv = _greedy_move(sv, seat, trick, led, tricks_left)
+        card = mv & 255
+        sv.hands[seat] &= ~(1 << card)
+        if not trick:
+            led = (mv >> 8) - 1 if mv > 255 else sv.eff[card]
+            if 0 <= led < 4:
+                sv.suits_led |= 1 << led
+        trick.append((seat, card))
+        if len(trick) < nplayers:
+            seat = sv._next(seat)
+            continue
+        row = sv.score[led]
+        w, wv = trick[0][0], row[trick[0][1]]
+        for s, c in trick[1:]:
+            if row[c] > wv:
+                w, wv = s, row[c]
+        if sv.misere:
+            if w == sv.declarer:
+                return 1
+        elif sv.max_side[w]:
+            gained += 1
+        tricks_left -= 1
+        if tricks_left == 0:
+            return gained
+        trick = []
+        seat = w
+
+
+def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[CardEstimate]:
+    """Sample and evaluate every legal card of the seat (the ``hard`` play and hints)."""
+    start = time.perf_counter()
+    bid = k.bid
+    ctx = k.ctx
+    assert bid is not None and ctx is not None
+    plays = [(a, t) for a, t in k.legal if a[0] == PLAY]
+    ests = [CardEstimate(a, t) for a, t in plays]
+    if len(plays) <= 1:
+        return ests
+    tricks_left = 10 - k.trick_no
+    sv = Solver(k.rules, ctx, k.declarer, bid.is_misere, k.out_seat)
+    exact = tricks_left <= EXACT_TRICKS
+    n = 0
+    while n < MAX_SAMPLES:
+        hands = sample_hands(k, rng)[:4]
+        if k.out_seat >= 0:
+            hands[k.out_seat] = 0
+        if exact:
+            sv.tt.clear()
+            sv.setup(hands, k.suits_led)
+            values = sv.move_values(k.seat, k.trick, k.led, tricks_left,
+                                    [_move_of(a) for a, _ in plays])
+        else:
+            values = []
+            for a, _ in plays:
+                sv.setup(hands, k.suits_led)
+                values.append(_playout_after(sv, k, _move_of(a), tricks_left))
+        for est, v in zip(ests, values, strict=True):
+            u, goal = _utility(k, v)
+            est.samples += 1
+            est.utility += u
+            est.success += goal
+            est.tricks += v
+            est.utils.append(u)
+        n += 1
+        elapsed = time.perf_counter() - start
+        if n >= MIN_SAMPLES and elapsed > budget * 0.85:
+            break
+        if n >= 2 and elapsed / n * (n + 1) > budget * 1.6:
+            break
+    for est in ests:
+        if est.samples:
+            est.utility /= est.samples
+            est.success /= est.samples
+            est.tricks /= est.samples
+    return ests
+
+
+def _playout_after(sv: Solver, k: Knowledge, mv: int, tricks_left: int) -> int:
+    """Play ``mv`` for the seat, then the greedy play-out and exact ending."""
+    card = mv & 255
+    sv.hands[k.seat] &= ~(1 << card)
+    trick = list(k.trick)
+    led = k.led
+    if not trick:
+        led = (mv >> 8) - 1 if mv > 255 else sv.eff[card]
+        if 0 <= led < 4:
+            sv.suits_led |= 1 << led
+    trick.append((k.seat, card))
+    nplayers = 3 if sv.out_seat >= 0 else 4
+    if len(trick) < nplayers:
+        return _playout(sv, sv._next(k.seat), trick, led, tricks_left)
+    row = sv.score[led]
+    w, wv = trick[0][0], row[trick[0][1]]
+    for s, c in trick[1:]:
+        if row[c] > wv:
+            w, wv = s, row[c]
+    if sv.misere:
+        if w == sv.declarer:
+            return 1
+        gain = 0
+    else:
+        gain = 1 if sv.max_side[w] else 0
+    if tricks_left == 1:
+        return gain
+    return gain + _playout(sv, w, [], led, tricks_left - 1)
+
+
+def best_estimate(ests: list[CardEstimate]) -> CardEstimate:
+    return max(ests, key=lambda e: (e.utility, e.success, e.text))
+
+
+def decide(k: Knowledge, rng: random.Random, budget: float) -> Action:
+    if k.phase != "play":
+        return normal.decide(k, rng)
+    plays = [a for a, _ in k.legal if a[0] == PLAY]
+    if len(plays) == 1:
+        return plays[0]
+    return best_estimate(estimate_cards(k, rng, budget)).action

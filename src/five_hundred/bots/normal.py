@@ -1,0 +1,532 @@
+"""The rule-based player (level ``normal``), and the same rules with slips (``easy``).
+
+Bidding counts tricks: trump length, the joker and the bowers, side aces and kings,
+voids with trumps, plus an allowance for partner and the kitty; no trumps needs
+stoppers in three suits (no endless 6NT on a weak hand); misère is judged by the gaps
+below each card. The discard keeps trumps and aces and makes voids. The play follows
+the textbook habits: second hand low, third hand high, win cheaply in fourth seat,
+draw trumps from the top (never a low trump lead by a declarer who holds the top),
+keep the suitless joker in no trumps for a trick that matters, and against misère
+follow low, never lead the joker, never lead a suit the declarer has shown void in.
+"""
+
+from __future__ import annotations
+
+import random
+
+from five_hundred.engine.actions import (
+    BID,
+    DISCARD,
+    JOKER_NAME,
+    JOKER_NONE,
+    PASS,
+    PLAY,
+    Action,
+)
+from five_hundred.engine.bidding import MISERE, OPEN_MISERE, SUIT_BID, Bid
+from five_hundred.engine.cards import (
+    JOKER,
+    JOKER2,
+    NO_TRUMPS,
+    SUITLESS,
+    cards_of,
+    deck,
+    mask_of,
+    play_context,
+)
+from five_hundred.engine.rules import RuleSet
+
+from .knowledge import Knowledge
+
+# ----------------------------------------------------------------------- hand strength
+
+def suit_tricks(rules: RuleSet, hand: int, trump: int) -> tuple[float, int]:
+    """Estimated tricks of ``hand`` with ``trump`` as trumps, and its trump count."""
+    ctx = play_context(rules, trump)
+    tmask = ctx.suit_mask[trump]
+    trumps = hand & tmask
+    n = trumps.bit_count()
+    order = sorted(cards_of(tmask), key=lambda c: -ctx.strength[c])
+    est = 0.0
+    # Top trumps: each held trump counts by how few outranking trumps it lacks.
+    for i, c in enumerate(order):
+        if not (trumps >> c) & 1:
+            continue
+        above_missing = sum(1 for d in order[:i] if not (trumps >> d) & 1)
+        if above_missing == 0:
+            est += 1.0
+        elif above_missing == 1:
+            est += 0.6 if n >= 3 else 0.3
+        elif above_missing == 2:
+            est += 0.35 if n >= 4 else 0.1
+    honours = sum(1 for c in order[:5] if (trumps >> c) & 1)
+    est += max(0, n - 3 - max(0, honours - 3)) * 0.75  # long trumps
+    for s in range(4):
+        if s == trump:
+            continue
+        side = hand & ctx.suit_mask[s]
+        ln = side.bit_count()
+        if ln == 0:
+            est += 0.6 if n >= 4 else 0.2
+            continue
+        ranks = sorted((c & 15 for c in cards_of(side)), reverse=True)
+        if ranks[0] == 14:
+            est += 0.9
+            if len(ranks) > 1 and ranks[1] == 13:
+                est += 0.6
+        elif ranks[0] == 13 and ln >= 2:
+            est += 0.4
+        if ln == 1 and ranks[0] != 14 and n >= 4:
+            est += 0.3
+    return est, n
+
+
+def nt_tricks(rules: RuleSet, hand: int) -> tuple[float, int]:
+    """Estimated no-trump tricks and the number of suits stopped."""
+    est = 0.0
+    stopped = 0
+    if rules.jokers >= 2:
+        j = (hand >> JOKER & 1) + (hand >> JOKER2 & 1)
+        est += j
+    elif hand & (1 << JOKER):
+        est += 1.0
+        stopped += 1  # the suitless joker stops one suit
+    for s in range(4):
+        ranks = sorted(((c & 15) for c in cards_of(hand) if c not in (JOKER, JOKER2)
+                        and c >> 4 == s), reverse=True)
+        if not ranks:
+            continue
+        tops = 0
+        for want in (14, 13, 12, 11, 10):
+            if want in ranks:
+                tops += 1
+            else:
+                break
+        est += tops
+        if tops and len(ranks) >= 5:
+            est += (len(ranks) - 4) * 0.7
+        if ranks[0] == 14 or (ranks[0] == 13 and len(ranks) >= 2) or (
+                ranks[0] == 12 and len(ranks) >= 3):
+            stopped += 1
+        if tops == 0 and ranks[0] == 13 and len(ranks) >= 2:
+            est += 0.4
+    return est, min(stopped, 4)
+
+
+def misere_danger(rules: RuleSet, hand: int) -> int:
+    """Cards of ``hand`` that could be forced to win a trick in misère: for each suit,
+    a card is safe when at least as many lower cards of the suit lie elsewhere as it has
+    lower companions in the hand plus one (the gap test); the joker is always danger."""
+    danger = 0
+    if hand & (1 << JOKER):
+        danger += 2
+    all_cards = mask_of(deck(rules))
+    for s in range(4):
+        suit = [c for c in cards_of(all_cards) if c >> 4 == s and c not in (JOKER, JOKER2)]
+        mine = [c for c in suit if (hand >> c) & 1]
+        for i, c in enumerate(sorted(mine)):
+            lower_out = sum(1 for d in suit if d < c and not (hand >> d) & 1)
+            if (lower_out < i + 1 and (c & 15) > 8) or (
+                    lower_out < (i + 1) // 2 + 1 and (c & 15) >= 8):
+                danger += 1
+    return danger
+
+
+# ----------------------------------------------------------------------- bidding
+
+def _partner_suit_bid(k: Knowledge) -> Bid | None:
+    partner = (k.seat + 2) & 3
+    best: Bid | None = None
+    for seat, bid in k.auction:
+        if seat == partner and bid is not None and bid.kind == SUIT_BID:
+            best = bid
+    return best
+
+
+def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
+    """The bidding decision of the rule-based player."""
+    rules = k.rules
+    legal_bids = {a[1]: a for a, _ in k.legal if a[0] == BID}
+    pass_action: Action = (PASS,)
+    if not legal_bids:
+        return pass_action
+    from five_hundred.engine.bidding import ladder_for
+
+    ladder = ladder_for(rules)
+    hand = k.hand
+    partner_bid = _partner_suit_bid(k)
+    opp_bid = any(bid is not None and (seat - k.seat) % 2 == 1 for seat, bid in k.auction)
+    allowance = 1.4 + (0.5 if rules.kitty_size >= 3 else 0.0)
+    if rules.kitty_size >= 6:
+        allowance += 0.6
+    options: list[tuple[float, int, int]] = []  # (tricks, trump, strain order)
+    for t in range(4):
+        est, n = suit_tricks(rules, hand, t)
+        if n < 4 and not (partner_bid and partner_bid.trump == t and n >= 3):
+            continue
+        total = est + allowance + noise * rng.uniform(-1, 1)
+        if partner_bid is not None and partner_bid.trump == t:
+            # Partner already counted on ~1.5 tricks from us; raise by the surplus.
+            total = partner_bid.tricks + max(0.0, est - 1.8)
+        options.append((total, t, t))
+    nt_est, stopped = nt_tricks(rules, hand)
+    if stopped >= 3 and ((rules.jokers == 1 and hand & (1 << JOKER)) or stopped == 4):
+        total = nt_est + allowance - 0.3 + noise * rng.uniform(-1, 1)
+        options.append((total, NO_TRUMPS, 4))
+    best_choice: Action | None = None
+    best_score = -1.0
+    for total, trump, _ in options:
+        level = min(10, int(total))
+        if opp_bid and partner_bid is None:
+            level = min(level, int(total - 0.2))
+        for idx, act in sorted(legal_bids.items()):
+            b = ladder.bids[idx]
+            if b.kind != SUIT_BID or b.trump != trump:
+                continue
+            if b.tricks <= level:
+                score = total - b.tricks + b.tricks * 0.01
+                if score > best_score:
+                    best_score = score
+                    best_choice = act
+                break
+    # Misère: low cards with gaps below them, and no joker.
+    if rules.misere:
+        danger = misere_danger(rules, hand)
+        for idx, act in legal_bids.items():
+            b = ladder.bids[idx]
+            if b.kind == MISERE and danger <= 1 and best_choice is None:
+                best_choice = act
+            if b.kind == OPEN_MISERE and danger == 0 and (hand & (1 << JOKER)) == 0:
+                strong = max((c & 15) for c in cards_of(hand)) <= 9
+                if strong:
+                    return act
+    if best_choice is not None:
+        return best_choice
+    return pass_action  # blind misère (V5) is never bid by the rule-based player
+
+
+# ----------------------------------------------------------------------- exchange
+
+def discard_plan(k: Knowledge) -> Action:
+    """Keep trumps, aces and stoppers; make voids; in misère shed the dangerous cards."""
+    rules = k.rules
+    bid = k.bid
+    assert bid is not None
+    n = rules.kitty_size
+    hand = k.hand
+    cards = list(cards_of(hand))
+    if bid.is_misere:
+        keep_score = {}
+        for c in cards:
+            if c in (JOKER, JOKER2):
+                keep_score[c] = -100
+                continue
+            lower_out = sum(1 for d in deck(rules) if d >> 4 == c >> 4 and d < c
+                            and d not in (JOKER, JOKER2) and not (hand >> d) & 1)
+            keep_score[c] = lower_out * 3 - (c & 15)
+        chosen = sorted(cards, key=lambda c: keep_score[c])[:n]
+        return (DISCARD, *sorted(chosen))
+    ctx = play_context(rules, bid.trump)
+    value: dict[int, float] = {}
+    for c in cards:
+        s = ctx.eff_suit[c]
+        if s in (SUITLESS, NO_TRUMPS) or (bid.trump != NO_TRUMPS and s == bid.trump):
+            value[c] = 1000 + ctx.strength[c]
+            continue
+        side = hand & ctx.suit_mask[s]
+        length = side.bit_count()
+        rank = c & 15
+        v = float(rank)
+        if rank == 14:
+            v += 100
+        elif rank == 13 and (side >> (c + 1)) & 1:
+            v += 60
+        elif rank == 13 and length >= 2:
+            v += 20 if bid.trump == NO_TRUMPS else 8
+        # Short suits go first: the fewer cards, the easier the void.
+        v += length * (2.0 if bid.trump != NO_TRUMPS else 3.0)
+        value[c] = v
+    chosen = sorted(cards, key=lambda c: value[c])[:n]
+    return (DISCARD, *sorted(chosen))
+
+
+def joker_plan(k: Knowledge) -> Action:
+    """Name the joker: keep it suitless in NT (it wins any trick); in misère name the
+    suit where it is safest (the longest one, so it can be kept under cover)."""
+    bid = k.bid
+    legal = [a for a, _ in k.legal if a[0] == JOKER_NAME]
+    if bid is not None and bid.is_misere:
+        ctx = play_context(k.rules, NO_TRUMPS)
+        best = max(range(4), key=lambda s: (k.hand & ctx.suit_mask[s]).bit_count())
+        if (JOKER_NAME, best) in legal:
+            return (JOKER_NAME, best)
+    none: Action = (JOKER_NAME, JOKER_NONE)
+    return none if none in legal else legal[0]
+
+
+# ----------------------------------------------------------------------- card play
+
+def _plays(k: Knowledge) -> list[Action]:
+    return [a for a, _ in k.legal if a[0] == PLAY]
+
+
+def _current_best(k: Knowledge) -> tuple[int, int]:
+    """(seat winning the trick so far, its card's score) under the trick's led suit."""
+    ctx = k.ctx
+    assert ctx is not None
+    best_seat, best = -1, -1
+    for s, c in k.trick:
+        v = _score(k, c, k.led)
+        if v > best:
+            best, best_seat = v, s
+    return best_seat, best
+
+
+def _score(k: Knowledge, c: int, led: int) -> int:
+    ctx = k.ctx
+    assert ctx is not None
+    e = ctx.eff_suit[c]
+    if e == SUITLESS:
+        return 100000
+    if e == ctx.trump:
+        return 1000 + ctx.strength[c]
+    if e == led:
+        return 100 + ctx.strength[c]
+    return 0
+
+
+def _outstanding(k: Knowledge) -> int:
+    """Cards not yet played and not in this seat's hand (others', kitty or discard)."""
+    return k.unseen() | k.exposed
+
+
+def is_top(k: Knowledge, c: int) -> bool:
+    """No card still out ranks ``c`` in its effective suit."""
+    ctx = k.ctx
+    assert ctx is not None
+    s = ctx.eff_suit[c]
+    if s == SUITLESS:
+        return True
+    out = _outstanding(k) & ctx.suit_mask[s]
+    if ctx.suitless_joker and _outstanding(k) & (1 << JOKER):
+        pass  # the suitless joker beats anything, but only when its holder is void
+    return not any(ctx.strength[d] > ctx.strength[c] for d in cards_of(out))
+
+
+def _lowest(k: Knowledge, acts: list[Action], avoid_trumps: bool = True) -> Action:
+    ctx = k.ctx
+    assert ctx is not None
+
+    def key(a: Action) -> tuple[int, int, int]:
+        c = a[1]
+        e = ctx.eff_suit[c]
+        special = 2 if e == SUITLESS else (1 if avoid_trumps and e == ctx.trump else 0)
+        return (special, ctx.strength[c], c)
+
+    return min(acts, key=key)
+
+
+def _discard_choice(k: Knowledge, acts: list[Action]) -> Action:
+    """Throw the least useful card: lowest side card, from the shortest suit."""
+    ctx = k.ctx
+    assert ctx is not None
+
+    def key(a: Action) -> tuple[int, int, int]:
+        c = a[1]
+        e = ctx.eff_suit[c]
+        if e == SUITLESS or e == ctx.trump:
+            return (2, ctx.strength[c], c)
+        top = 1 if is_top(k, c) else 0
+        length = (k.hand & ctx.suit_mask[e]).bit_count()
+        return (top, length * 20 + ctx.strength[c], c)
+
+    return min(acts, key=key)
+
+
+def play_plan(k: Knowledge, rng: random.Random) -> Action:
+    acts = _plays(k)
+    if len(acts) == 1:
+        return acts[0]
+    bid = k.bid
+    assert bid is not None and k.ctx is not None
+    if bid.is_misere:
+        if k.seat == k.declarer:
+            return _misere_declarer(k, acts)
+        return _misere_defender(k, acts)
+    if not k.trick:
+        return _lead(k, acts, rng)
+    return _follow(k, acts)
+
+
+def _misere_declarer(k: Knowledge, acts: list[Action]) -> Action:
+    ctx = k.ctx
+    assert ctx is not None
+    if not k.trick:
+        # Lead the card with the most outstanding cards below it (safest low card).
+        out = _outstanding(k)
+
+        def safety(a: Action) -> tuple[int, int]:
+            c = a[1]
+            e = ctx.eff_suit[c]
+            if e == SUITLESS:
+                return (-100, 0)
+            below = sum(1 for d in cards_of(out & ctx.suit_mask[e])
+                        if ctx.strength[d] < ctx.strength[c])
+            return (below, -ctx.strength[c])
+
+        return max(acts, key=safety)
+    _, best = _current_best(k)
+    losers = [a for a in acts if _score(k, a[1], k.led) < best]
+    if losers:
+        # The highest card that still loses (shed danger while it is safe).
+        return max(losers, key=lambda a: (_score(k, a[1], k.led), ctx.strength[a[1]]))
+    return max(acts, key=lambda a: ctx.strength[a[1]])
+
+
+def _misere_defender(k: Knowledge, acts: list[Action]) -> Action:
+    ctx = k.ctx
+    assert ctx is not None
+    dec = k.declarer
+    non_joker = [a for a in acts if a[1] != JOKER or ctx.eff_suit[JOKER] != SUITLESS]
+    if not k.trick:
+        pool = non_joker or acts
+        # Never lead a suit the declarer has shown void in, when another is available.
+        ok = [a for a in pool if not (k.voids[dec] >> max(0, ctx.eff_suit[a[1]])) & 1
+              and (k.exposed == 0 or k.exposed & ctx.suit_mask[max(0, ctx.eff_suit[a[1]])])]
+        pool = ok or pool
+        return min(pool, key=lambda a: (ctx.strength[a[1]], a[1]))
+    declarer_played = any(s == dec for s, _ in k.trick)
+    if declarer_played:
+        _, best = _current_best(k)
+        dec_card = next(c for s, c in k.trick if s == dec)
+        if _score(k, dec_card, k.led) == best:
+            # The declarer is winning: stay under him; when void throw the highest card.
+            under = [a for a in acts if _score(k, a[1], k.led) < best]
+            if under:
+                follows = [a for a in under if ctx.eff_suit[a[1]] == k.led]
+                if follows:
+                    return max(follows, key=lambda a: ctx.strength[a[1]])
+                return max(under, key=lambda a: (ctx.eff_suit[a[1]] != SUITLESS,
+                                                 ctx.strength[a[1]]))
+    # Follow low so that the declarer's card has to win (never waste the joker).
+    follows = [a for a in non_joker if ctx.eff_suit[a[1]] == k.led]
+    if follows:
+        return min(follows, key=lambda a: ctx.strength[a[1]])
+    pool = non_joker or acts
+    return max(pool, key=lambda a: ctx.strength[a[1]])
+
+
+def _lead(k: Knowledge, acts: list[Action], rng: random.Random) -> Action:
+    ctx = k.ctx
+    assert ctx is not None and k.bid is not None
+    trump = ctx.trump
+    declaring = k.dec_side(k.seat)
+    out = _outstanding(k)
+    normal_acts = [a for a in acts if len(a) == 2 and ctx.eff_suit[a[1]] != SUITLESS]
+    if not normal_acts:
+        return acts[0]
+    opp = ((k.seat + 1) & 3, (k.seat + 3) & 3)
+    opp_have_trumps = trump >= 0 and any(not (k.voids[o] >> trump) & 1 for o in opp) and (
+        out & ctx.suit_mask[trump])
+    if declaring and trump >= 0 and trump < 4:
+        my_trumps = [a for a in normal_acts if ctx.eff_suit[a[1]] == trump]
+        if my_trumps and opp_have_trumps:
+            top = max(my_trumps, key=lambda a: ctx.strength[a[1]])
+            if is_top(k, top[1]):
+                return top  # draw trumps from the top
+    winners = [a for a in normal_acts if is_top(k, a[1]) and ctx.eff_suit[a[1]] != trump]
+    if winners:
+        return max(winners, key=lambda a: (k.hand & ctx.suit_mask[ctx.eff_suit[a[1]]])
+                   .bit_count())
+    side = [a for a in normal_acts if ctx.eff_suit[a[1]] != trump] or normal_acts
+    if declaring:
+        # Low from the longest side suit (establish it); never a low trump.
+        def length(a: Action) -> tuple[int, int]:
+            e = ctx.eff_suit[a[1]]
+            return ((k.hand & ctx.suit_mask[e]).bit_count(), -ctx.strength[a[1]])
+        return max(side, key=length)
+    # Defender: partner's suit if partner bid one, else low from a short side suit.
+    pbid = _partner_suit_bid(k)
+    if pbid is not None and pbid.trump < 4:
+        ps = [a for a in side if ctx.eff_suit[a[1]] == pbid.trump]
+        if ps:
+            return max(ps, key=lambda a: ctx.strength[a[1]])
+
+    def short(a: Action) -> tuple[int, int]:
+        e = ctx.eff_suit[a[1]]
+        return ((k.hand & ctx.suit_mask[e]).bit_count(), ctx.strength[a[1]])
+
+    return min(side, key=short)
+
+
+def _follow(k: Knowledge, acts: list[Action]) -> Action:
+    ctx = k.ctx
+    assert ctx is not None
+    trump = ctx.trump
+    best_seat, best = _current_best(k)
+    partner_winning = best_seat >= 0 and k.dec_side(best_seat) == k.dec_side(k.seat)
+    nplayers = 3 if k.out_seat >= 0 else 4
+    last = len(k.trick) == nplayers - 1
+    following = [a for a in acts if ctx.eff_suit[a[1]] == k.led]
+    beats = [a for a in acts if _score(k, a[1], k.led) > best]
+    joker_suitless = [a for a in acts if ctx.eff_suit[a[1]] == SUITLESS]
+    plain_beats = [a for a in beats if ctx.eff_suit[a[1]] != SUITLESS]
+    if partner_winning:
+        win_card = next(c for s, c in k.trick if s == best_seat)
+        if last or is_top(k, win_card) or len(k.trick) >= 2:
+            return _lowest(k, following) if following else _discard_choice(k, acts)
+    if following:
+        if len(k.trick) == 1 and not last:
+            # Second hand low, unless we hold the top card of the suit.
+            tops = [a for a in following if is_top(k, a[1]) and _score(k, a[1], k.led) > best]
+            if tops:
+                return min(tops, key=lambda a: ctx.strength[a[1]])
+            return _lowest(k, following)
+        if plain_beats:
+            # Third hand high (lowest card that wins), fourth hand: win cheaply.
+            return min(plain_beats, key=lambda a: _score(k, a[1], k.led))
+        return _lowest(k, following)
+    # Void in the led suit.
+    if plain_beats:
+        ruffs = [a for a in plain_beats if ctx.eff_suit[a[1]] == trump]
+        if ruffs:
+            return min(ruffs, key=lambda a: _score(k, a[1], k.led))
+    if joker_suitless and not partner_winning:
+        tricks_left = 10 - k.trick_no
+        win_card = next(c for s, c in k.trick if s == best_seat)
+        valuable = (win_card & 15) >= 13 or tricks_left <= 3
+        if valuable or _needs_trick(k):
+            return joker_suitless[0]
+    others = [a for a in acts if ctx.eff_suit[a[1]] != SUITLESS] or acts
+    return _discard_choice(k, others)
+
+
+def _needs_trick(k: Knowledge) -> bool:
+    """Whether this trick decides the contract (declarer short, or defenders one off)."""
+    bid = k.bid
+    assert bid is not None
+    team_tricks = sum(k.tricks_won[s] for s in range(4) if k.dec_side(s))
+    left = 10 - k.trick_no
+    if k.dec_side(k.seat):
+        return bid.tricks - team_tricks >= left
+    return bid.tricks - team_tricks == left
+
+
+# ----------------------------------------------------------------------- entry point
+
+def decide(k: Knowledge, rng: random.Random, slips: float = 0.0) -> Action:
+    """The rule-based decision; ``slips`` is the chance of a deliberate slip (easy)."""
+    if k.phase == "bidding":
+        return bid_plan(k, rng, noise=1.5 if slips else 0.0)
+    if k.phase == "discard":
+        if slips and rng.random() < slips:
+            cards = sorted(cards_of(k.hand))
+            return (DISCARD, *sorted(rng.sample(cards, k.rules.kitty_size)))
+        return discard_plan(k)
+    if k.phase == "joker":
+        return joker_plan(k)
+    if slips and rng.random() < slips:
+        acts = _plays(k)
+        return acts[rng.randrange(len(acts))]
+    return play_plan(k, rng)
+
