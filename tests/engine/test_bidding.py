@@ -38,7 +38,7 @@ def test_r9_bids_are_6_to_10_in_suits_or_nt_or_misere_or_pass() -> None:
     suits = [f"{n}{t}" for n in range(6, 11) for t in ("S", "C", "D", "H", "NT")]
     assert set(suits) <= set(bids)
     assert set(bids) - set(suits) == {"OMIS"}
-    assert_illegal(st, (4, 20), "R9")  # a play in the auction
+    assert_illegal(st, (4, 62), "R9", words="must bid or pass")  # play AH in the auction
     assert_illegal(st, (BID, 999), "R9", words="No such bid")
 
 

@@ -193,6 +193,7 @@ def test_r7_next_deal_only_after_deal_over() -> None:
 
 
 def test_r1_cards_outside_the_deck_are_not_held() -> None:
-    """R1: a black four does not exist; playing an unheld card is refused (R20)."""
+    """R1: a black four does not exist in this deck; an unheld card is refused (R20)."""
     st = start_play(["JK AH KH", "", "", ""], "", N, "7H")
-    assert_illegal(st, (4, 4), "R20")  # 4♠ does not exist in the 43-card deck
+    assert_illegal(st, (4, 4), "R1", words="no such card")  # no 4♠ in the 43-card deck
+    assert_illegal(st, "play 9C", "R20", words="North does not hold")

@@ -41,6 +41,7 @@ from .cards import (
     card_name,
     cards_of,
     deck,
+    deck_set,
     mask_of,
     play_context,
     trick_winner,
@@ -55,6 +56,7 @@ BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING = "bidding", "discard", "joker", "p
 DEAL_OVER, GAME_OVER = "deal_over", "game_over"
 
 _JOKER_BIT = 1 << JOKER
+_PHASE_RULE = {"bidding": "R9", "discard": "R17", "joker": "R23", "play": "R20"}
 _DISCARD_PREFIX: Action = (DISCARD,)
 
 
@@ -546,6 +548,11 @@ class GameState:
         if phase == DEAL_OVER:
             return "The deal is over", "R33" if self.contract and self.contract.is_misere \
                 else "R21"
+        if not action or any(type(x) is not int for x in action):
+            return "That is not an action of this game", _PHASE_RULE.get(phase, "R9")
+        named = action[1:] if verb == DISCARD else action[1:2] if verb == PLAY else ()
+        if not deck_set(self.rules).issuperset(named):
+            return "There is no such card in this game's deck", "R1"
         if phase == BIDDING:
             return self._explain_bid(who, action)
         if phase == DISCARD_PHASE:
@@ -595,6 +602,8 @@ class GameState:
         hand = self.hands[self.to_act]
         ctx = self.ctx
         assert ctx is not None
+        if len(action) > 3:
+            return "A play is one card, and a suit only when leading the joker", "R20"
         if not (hand >> card) & 1:
             return f"{who} does not hold {card_name(card)}", "R20"
         if self.trick:
