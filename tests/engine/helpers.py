@@ -134,6 +134,36 @@ def assert_illegal(state: GameState, action: str | Action, rule: str,
     return err
 
 
+def played_mask(state: GameState) -> int:
+    m = 0
+    for plays, _, _ in state.tricks:
+        for _, c in plays:
+            m |= 1 << c
+    for _, c in state.trick:
+        m |= 1 << c
+    return m
+
+
+def check_cards(state: GameState) -> None:
+    """Hands + kitty (or discards) + played cards = the deck, each card once (R1)."""
+    full = mask_of(deck(state.rules))
+    pile = state.kitty if state.contract is None else state.discards
+    parts = [*state.hands, pile, played_mask(state)]
+    total = sum(p.bit_count() for p in parts)
+    union = 0
+    for p in parts:
+        union |= p
+    assert union == full and total == len(deck(state.rules)), "cards lost or doubled"
+    if state.phase == "play":
+        for seat in range(4):
+            if seat == state.out_seat:
+                assert state.hands[seat].bit_count() == state.rules.hand_size
+                continue
+            played = sum(1 for plays, _, _ in state.tricks for s, _ in plays if s == seat)
+            played += sum(1 for s, _ in state.trick if s == seat)
+            assert state.hands[seat].bit_count() == state.rules.hand_size - played
+
+
 def random_games(rules: RuleSet, games: int, seed: int) -> Iterator[GameState]:
     """Play ``games`` random legal deals (one deal per game, each its own seed) and
     yield the state before every action; the caller may inspect it."""

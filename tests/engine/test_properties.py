@@ -13,41 +13,11 @@ import pytest
 
 from five_hundred.engine import PAGAT_AUSTRALIAN, TWO_JOKER_1000, GameState, IllegalAction
 from five_hundred.engine.actions import BID, DISCARD, JOKER_NAME, PASS, PLAY, Action
-from five_hundred.engine.cards import JOKER, deck, mask_of
+from five_hundred.engine.cards import JOKER, deck
 
-from .helpers import random_games, snapshot
+from .helpers import check_cards, random_games, snapshot
 
 R = PAGAT_AUSTRALIAN
-
-
-def played_mask(state: GameState) -> int:
-    m = 0
-    for plays, _, _ in state.tricks:
-        for _, c in plays:
-            m |= 1 << c
-    for _, c in state.trick:
-        m |= 1 << c
-    return m
-
-
-def check_cards(state: GameState) -> None:
-    """Hands + kitty (or discards) + played cards = the deck, each card once (R1)."""
-    full = mask_of(deck(state.rules))
-    pile = state.kitty if state.contract is None else state.discards
-    parts = [*state.hands, pile, played_mask(state)]
-    total = sum(p.bit_count() for p in parts)
-    union = 0
-    for p in parts:
-        union |= p
-    assert union == full and total == len(deck(state.rules)), "cards lost or doubled"
-    if state.phase == "play":
-        for seat in range(4):
-            if seat == state.out_seat:
-                assert state.hands[seat].bit_count() == state.rules.hand_size
-                continue
-            played = sum(1 for plays, _, _ in state.tricks for s, _ in plays if s == seat)
-            played += sum(1 for s, _ in state.trick if s == seat)
-            assert state.hands[seat].bit_count() == state.rules.hand_size - played
 
 
 def random_action(rng: random.Random, state: GameState) -> Action:
@@ -80,6 +50,7 @@ def check_illegal(rng: random.Random, state: GameState, tries: int) -> int:
     state unchanged. Returns how many were tried."""
     legal = set(state.legal_actions())
     done = 0
+    seat: int | None
     for _ in range(tries):
         if legal and rng.random() < 0.25:
             action = rng.choice(sorted(legal))
