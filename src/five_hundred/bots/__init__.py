@@ -95,8 +95,8 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
     k = knowledge_of(view, rules)
     if k.phase == "play" and len(legal) > 1:
         ests = hard.estimate_cards(k, rng, budget)
-        ests.sort(key=lambda e: (-e.utility, -e.success, e.text))
-        best = ests[0]
+        best = hard.best_estimate(k, rng, ests)
+        ests.sort(key=lambda e: (e is not best, -e.utility, -e.success, e.text))
         goal = "making" if k.dec_side(k.seat) else "defeating"
         assert k.bid is not None
         cands = tuple(Candidate(e.text, e.success, e.utility, e.tricks) for e in ests)

@@ -157,7 +157,8 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
     bid = k.bid
     ctx = k.ctx
     assert bid is not None and ctx is not None
-    plays = [(a, t) for a, t in k.legal if a[0] == PLAY]
+    allowed = set(normal.habit_filter(k, [a for a, _ in k.legal if a[0] == PLAY]))
+    plays = [(a, t) for a, t in k.legal if a in allowed]
     ests = [CardEstimate(a, t) for a, t in plays]
     if len(plays) <= 1:
         return ests
@@ -230,14 +231,26 @@ def _playout_after(sv: Solver, k: Knowledge, mv: int, tricks_left: int) -> int:
     return gain + _playout(sv, w, [], led, tricks_left - 1)
 
 
-def best_estimate(ests: list[CardEstimate]) -> CardEstimate:
-    return max(ests, key=lambda e: (e.utility, e.success, e.text))
+TIE_POINTS = 1.0  # within this many points of the best, prefer the rule-based card
+
+
+def best_estimate(k: Knowledge, rng: random.Random,
+                  ests: list[CardEstimate]) -> CardEstimate:
+    """The best card by expected points; near-ties go to the rule-based player's card
+    (sound habits where the samples see no difference, e.g. not leading the joker
+    against misère)."""
+    best = max(ests, key=lambda e: (e.utility, e.success, e.text))
+    habit = normal.play_plan(k, rng)
+    for e in ests:
+        if e.action == habit and e.utility >= best.utility - TIE_POINTS:
+            return e
+    return best
 
 
 def decide(k: Knowledge, rng: random.Random, budget: float) -> Action:
     if k.phase != "play":
         return normal.decide(k, rng)
-    plays = [a for a, _ in k.legal if a[0] == PLAY]
+    plays = normal.habit_filter(k, [a for a, _ in k.legal if a[0] == PLAY])
     if len(plays) == 1:
         return plays[0]
-    return best_estimate(estimate_cards(k, rng, budget)).action
+    return best_estimate(k, rng, estimate_cards(k, rng, budget)).action

@@ -358,6 +358,35 @@ def play_plan(k: Knowledge, rng: random.Random) -> Action:
     return _follow(k, acts)
 
 
+def habit_filter(k: Knowledge, acts: list[Action]) -> list[Action]:
+    """Leads a sound player does not consider (if others remain): a declarer's low
+    trump while he holds the top trump; against misère, a defender's joker lead and a
+    lead of a suit the declarer has shown void in."""
+    bid = k.bid
+    ctx = k.ctx
+    if bid is None or ctx is None or k.trick:
+        return acts
+    trump = ctx.trump
+    if k.seat == k.declarer and 0 <= trump < 4:
+        # Never lead a low trump while holding the top one (draw from the top).
+        trumps = [a for a in acts if ctx.eff_suit[a[1]] == trump]
+        if trumps:
+            top = max(trumps, key=lambda a: ctx.strength[a[1]])
+            out = _outstanding(k) & ctx.suit_mask[trump]
+            if is_top(k, top[1]) and out:
+                keep_t = [a for a in acts if ctx.eff_suit[a[1]] != trump or a == top]
+                return keep_t or acts
+        return acts
+    if not bid.is_misere or k.seat == k.declarer:
+        return acts
+    keep = [a for a in acts if not (a[1] == JOKER and ctx.eff_suit[JOKER] == SUITLESS)]
+    keep = keep or acts
+    dv = k.voids[k.declarer]
+    keep2 = [a for a in keep
+             if not (ctx.eff_suit[a[1]] >= 0 and (dv >> ctx.eff_suit[a[1]]) & 1)]
+    return keep2 or keep
+
+
 def _misere_declarer(k: Knowledge, acts: list[Action]) -> Action:
     ctx = k.ctx
     assert ctx is not None
