@@ -164,12 +164,13 @@ def check_cards(state: GameState) -> None:
             assert state.hands[seat].bit_count() == state.rules.hand_size - played
 
 
-def random_games(rules: RuleSet, games: int, seed: int) -> Iterator[GameState]:
+def random_games(rules: RuleSet, games: int, seed: int,
+                 start_scores: tuple[int, int] = (0, 0)) -> Iterator[GameState]:
     """Play ``games`` random legal deals (one deal per game, each its own seed) and
     yield the state before every action; the caller may inspect it."""
     rng = random.Random(seed)
     for g in range(games):
-        state = GameState.new_game(rules, seed=seed * 100_000 + g)
+        state = GameState.new_game(rules, seed=seed * 100_000 + g, start_scores=start_scores)
         while not state.deal_over:
             yield state
             state.apply(rng.choice(state.legal_actions()))

@@ -588,7 +588,8 @@ class GameState:
         bid = bids[action[1]]
         high = bids[self.high] if self.high >= 0 else None
         if high is not None and bid.rank <= high.rank:
-            rule = "R15" if bid.kind == 2 or high.kind == 2 else "R10"
+            kinds = (bid.kind, high.kind)
+            rule = "V5" if 3 in kinds else "R15" if 2 in kinds else "R10"
             return f"{bid.label} does not rank above the current bid {high.label}", rule
         if bid.kind == 1:
             return "Misère may be bid only over a 7-level bid", "R14"
