@@ -24,6 +24,7 @@ from five_hundred.engine.cards import (
     deck,
     parse_card,
     play_context,
+    trick_winner,
 )
 from five_hundred.engine.scoring import score_deal
 from five_hundred.engine.state import _deal_layout
@@ -283,6 +284,15 @@ def test_v6_no_trumps_jokers_only_trumps() -> None:
     st.apply(st.legal_actions()[0])
     assert {st.text(a) for a in st.legal_actions()} == {"play 4H"}
     assert_illegal(st, "play JK", "R20", words="South holds a heart and must follow")
+
+
+def test_v6_white_joker_beats_coloured_joker_led() -> None:
+    """V6: the white joker beats the coloured one, whichever is led (NT and suits)."""
+    for trump in (NO_TRUMPS, SPADES):
+        ctx = play_context(T, trump)
+        led = ctx.eff_suit[JOKER2]
+        plays = [(E, JOKER2), (S, parse_card("AS", T)), (W, JOKER), (N, parse_card("KS", T))]
+        assert trick_winner(ctx, plays, led) == W
 
 
 def test_v6_joker_void_wins_in_nt() -> None:
