@@ -47,7 +47,7 @@ def test_sampler_respects_what_the_seat_has_seen(rules: RuleSet) -> None:
         count = [0]
         views: list = []  # type: ignore[type-arg]
 
-        def grab(view, text, stop_after=stop_after, views=views):  # type: ignore[no-untyped-def]
+        def grab(view, text, stop_after=stop_after, views=views, count=count):  # type: ignore[no-untyped-def]
             if view.public.phase == "play":
                 count[0] += 1
                 if count[0] == stop_after:
