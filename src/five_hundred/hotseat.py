@@ -318,8 +318,8 @@ class Controller:
         hands, kitty = deal_cards(self.rules, s.next_dealer(),
                                   seeded_rng(self.seed, s.deal_index + 1))
         s.start_next_deal(hands, kitty)
-        self.log.append(f"Deal {self._state.deal_index + 1}: "
-                        f"{self.players[self._state.dealer].name} deals")
+        # the log shows this deal only: earlier deals are on the score sheet
+        self.log = [f"Deal {s.deal_index + 1}: {self.players[s.dealer].name} deals"]
         self.save()
 
     # ------------------------------------------------------------ saving

@@ -59,6 +59,7 @@ class FiveHundredApp(App[None]):
         self.controller: Controller | None = None
         self.rules_in_play: RuleSet = rules or PAGAT_AUSTRALIAN
         self._table: TableScreen | None = None
+        self._curtain: CurtainScreen | None = None
         self._bot_timer_pending = False
 
     # ------------------------------------------------------------ what screens read
@@ -144,6 +145,9 @@ class FiveHundredApp(App[None]):
             self.uninstall_screen(self._table)
         self._table = TableScreen()
         self.install_screen(self._table, name="table")
+        if self._curtain is not None and self.is_screen_installed(self._curtain):
+            self.uninstall_screen(self._curtain)
+        self._curtain = None
         self.sub_title = " · ".join(controller.rules.describe_options()) or "no house rules"
         self.advance()
 
@@ -178,7 +182,12 @@ class FiveHundredApp(App[None]):
             seat = c.acting_seat
             assert seat is not None
             self.clear_notifications()
-            self._main_screen(CurtainScreen(seat, c.blind_misere_offered()))
+            if self._curtain is None:
+                self._curtain = CurtainScreen(seat, c.blind_misere_offered())
+                self.install_screen(self._curtain, name="curtain")
+            else:
+                self._curtain.prepare(seat, c.blind_misere_offered())
+            self._main_screen("curtain")
             return
         self._main_screen("table")
         self.sync_table()
@@ -207,6 +216,16 @@ class FiveHundredApp(App[None]):
             return
         c.play_computer()
         self.advance()
+
+    def step_computer(self) -> bool:
+        """Make the pending computer move now (tests; the pause is skipped)."""
+        c = self.controller
+        if c is None or not c.computer_to_act():
+            return False
+        self._bot_timer_pending = False
+        c.play_computer()
+        self.advance()
+        return True
 
     def _auto_next_deal(self) -> None:
         c = self.controller

@@ -12,11 +12,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from five_hundred.engine import PublicView
 from five_hundred.ui.render import bid_text, contract_line, score_line, trick_line, who
 from five_hundred.ui.screens.base import BaseScreen
+from five_hundred.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from five_hundred.ui.app import FiveHundredApp
@@ -77,23 +78,42 @@ class CurtainScreen(BaseScreen):
         return app
 
     def compose(self) -> ComposeResult:
-        names = self.game.names
-        public = self.game.public_view()
         with Vertical(id="body"):
             with Center():
-                yield Static(Text(f"Pass the keyboard to {who(names, self.seat)}",
-                                  style="bold"), id="curtain-title")
+                yield Static(id="curtain-title")
             with Center():
-                yield Static(public_summary(public, names), id="curtain-public")
-            prompt = Text(f"{names[self.seat]}: press Enter when the others cannot see the "
-                          "screen.", style="italic")
-            if self.blind_offered:
-                prompt.append("\nOr press b to bid blind misère (±500) without looking at "
-                              "your cards (V5).", style="bold")
+                yield Static(id="curtain-public")
             with Center():
-                yield Static(prompt, id="curtain-prompt")
-        yield Footer()
+                yield Static(id="curtain-prompt")
+        yield KeyBar()
         yield from self.compose_too_small()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._fill()
+
+    def prepare(self, seat: int, blind_offered: bool) -> None:
+        """Reuse the curtain for the next person (composing a screen is not free)."""
+        changed = blind_offered != self.blind_offered
+        self.seat = seat
+        self.blind_offered = blind_offered
+        if self.is_mounted:
+            self._fill()
+            if changed:
+                self.refresh_bindings()
+
+    def _fill(self) -> None:
+        names = self.game.names
+        public = self.game.public_view()
+        self.query_one("#curtain-title", Static).update(
+            Text(f"Pass the keyboard to {who(names, self.seat)}", style="bold"))
+        self.query_one("#curtain-public", Static).update(public_summary(public, names))
+        prompt = Text(f"{names[self.seat]}: press Enter when the others cannot see the "
+                      "screen.", style="italic")
+        if self.blind_offered:
+            prompt.append("\nOr press b to bid blind misère (±500) without looking at "
+                          "your cards (V5).", style="bold")
+        self.query_one("#curtain-prompt", Static).update(prompt)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "blind":

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, MarkdownViewer, Static
+from textual.widgets import Button, MarkdownViewer, Static
 
 from five_hundred.engine import RuleSet
 from five_hundred.ui.screens.base import BaseScreen
+from five_hundred.ui.widgets.keybar import KeyBar
 
 KEYS_HELP = """\
 # Keys
@@ -59,7 +60,7 @@ class RulesScreen(BaseScreen):
         with Vertical(id="body"):
             yield MarkdownViewer(rules_markdown(self.rules), show_table_of_contents=False,
                                  id="rules")
-        yield Footer()
+        yield KeyBar()
         yield from self.compose_too_small()
 
     def action_close(self) -> None:
@@ -72,7 +73,7 @@ class KeysScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="body"):
             yield MarkdownViewer(KEYS_HELP, show_table_of_contents=False, id="keys")
-        yield Footer()
+        yield KeyBar()
         yield from self.compose_too_small()
 
     def action_close(self) -> None:

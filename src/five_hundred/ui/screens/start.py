@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from five_hundred.engine import PRESETS, RuleSet
 from five_hundred.hotseat import Player
 from five_hundred.ui.render import SEATS
 from five_hundred.ui.screens.base import BaseScreen
+from five_hundred.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from five_hundred.ui.app import FiveHundredApp
@@ -97,7 +98,7 @@ class StartScreen(BaseScreen):
                 yield Button("Resume", id="resume", disabled=not self.game.storage.has_save())
                 yield Button("Rules", id="rules")
                 yield Button("Quit", id="quit")
-        yield Footer()
+        yield KeyBar()
         yield from self.compose_too_small()
 
     def on_mount(self) -> None:

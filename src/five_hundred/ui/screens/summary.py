@@ -9,11 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from five_hundred.engine import DealSummary, PublicView
 from five_hundred.ui.render import TEAMS, bid_text, who
 from five_hundred.ui.screens.base import BaseScreen
+from five_hundred.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from five_hundred.ui.app import FiveHundredApp
@@ -101,7 +102,7 @@ class SummaryScreen(BaseScreen):
             text.append("\n\nPress Enter for the next deal.", style="italic")
         with Vertical(id="body"), VerticalScroll(), Center():
             yield Static(text, id="summary")
-        yield Footer()
+        yield KeyBar()
         yield from self.compose_too_small()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -129,7 +130,7 @@ class ScoreSheetScreen(BaseScreen):
         assert isinstance(app, FiveHundredApp)
         with Vertical(id="body"), VerticalScroll(), Center():
             yield Static(score_sheet_table(app.public_view(), app.names), id="sheet")
-        yield Footer()
+        yield KeyBar()
         yield from self.compose_too_small()
 
     def action_close(self) -> None:

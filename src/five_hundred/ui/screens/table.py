@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from five_hundred.engine import PublicView, SeatView, parse_card
 from five_hundred.ui.render import (
@@ -33,6 +33,7 @@ from five_hundred.ui.render import (
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.bids import BidGrid
 from five_hundred.ui.widgets.hand import Hand
+from five_hundred.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from five_hundred.ui.app import FiveHundredApp
@@ -75,6 +76,7 @@ class TableScreen(BaseScreen):
         self.suit_cursor = 0
         self.mode = "watch"  # watch, bid, discard, confirm, joker, lead, play
         self.hint_text = ""
+        self._footer_mode = ""
 
     @property
     def game(self) -> FiveHundredApp:
@@ -94,7 +96,7 @@ class TableScreen(BaseScreen):
             yield Static(id="prompt")
             yield BidGrid(rules, id="bids")
             yield Hand(id="hand")
-        yield Footer()
+        yield KeyBar()
         yield from self.compose_too_small()
 
     def on_screen_resume(self) -> None:
@@ -191,7 +193,9 @@ class TableScreen(BaseScreen):
                       marked=frozenset(self.marked),
                       kitty=frozenset(view.kitty or ()),
                       caption="")
-        self.refresh_bindings()
+        if self._footer_mode != self.mode:  # rebuilding the footer is not free
+            self._footer_mode = self.mode
+            self.refresh_bindings()
 
     def _status(self, public: PublicView, names: tuple[str, ...]) -> Text:
         rules = public.rules

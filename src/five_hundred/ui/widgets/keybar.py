@@ -1,0 +1,53 @@
+"""A one-line key bar: the keys that do something now (``check_action``), cheaply.
+
+Textual's ``Footer`` rebuilds a widget per key whenever the bindings change, which on
+a hot-seat table (the bindings change at every turn) costs more than the rest of the
+repaint. This bar draws the same information as one line of text.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class KeyBar(Widget):
+    DEFAULT_CSS = """
+    KeyBar { dock: bottom; height: 1; width: 1fr; background: $panel; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._hits: list[tuple[int, int, str]] = []
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        out = Text()
+        self._hits = []
+        seen: set[str] = set()
+        for _node, binding, enabled, _tip in self.screen.active_bindings.values():
+            if not binding.show or not enabled or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            start = out.cell_len
+            out.append(f" {self.app.get_key_display(binding)} ", style="bold reverse")
+            out.append(f" {binding.description} ")
+            self._hits.append((start, out.cell_len, binding.key))
+        out.append(" ^p more ", style="dim")
+        return out
+
+    async def on_click(self, event: events.Click) -> None:
+        for x0, x1, key in self._hits:
+            if x0 <= event.x < x1:
+                await self.app.run_action(f"simulate_key({key!r})")
+                return

@@ -1,0 +1,155 @@
+"""Pilot tests of the hot-seat table: whole deals with the keyboard only, saving and
+resuming, damaged saves, blind misère on the curtain (V5)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from five_hundred.hotseat import Player
+from five_hundred.ui.app import create_app
+from five_hundred.ui.screens.curtain import CurtainScreen
+from five_hundred.ui.screens.info import MessageScreen
+from five_hundred.ui.screens.start import StartScreen
+from five_hundred.ui.screens.summary import SummaryScreen
+from five_hundred.ui.screens.table import TableScreen
+
+from .driver import choose, do_action, settle
+from .helpers import screen_text
+
+
+async def play_until(app, pilot, rng, stop, steps=2000):  # type: ignore[no-untyped-def]
+    """Play with the keyboard until ``stop()`` is true; returns the decisions made."""
+    n = 0
+    for _ in range(steps):
+        await settle(pilot, app)
+        if stop():
+            return n
+        screen = app.screen
+        if isinstance(screen, (CurtainScreen, SummaryScreen)):
+            await pilot.press("enter")
+        else:
+            assert isinstance(screen, TableScreen) and screen.view is not None
+            await do_action(pilot, screen, choose(screen.view.legal_actions, rng, 0.5))
+            n += 1
+    raise AssertionError("did not finish")
+
+
+async def test_whole_deal_to_summary_keyboard_only(tmp_path: Path) -> None:
+    """Four people play one deal (R8-R33) to its summary with key presses only."""
+    app = create_app(tmp_path, seed=7)
+    rng = random.Random(7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        n = await play_until(app, pilot, rng, lambda: isinstance(app.screen, SummaryScreen))
+        assert n >= 4
+        text = screen_text(app)
+        assert "Deal 1" in text
+        assert "Next deal" in text or "win the game" in text
+        public = app.public_view()
+        assert len(public.results) == 1
+        if public.results[0].contract is not None:
+            assert "Tricks:" in text
+
+
+async def test_one_person_never_sees_a_curtain(tmp_path: Path) -> None:
+    """With one person and three computers the curtain never appears."""
+    players = [Player("Ana"), Player("Bruno", "computer", "easy"),
+               Player("Carla", "computer", "easy"), Player("Davi", "computer", "easy")]
+    app = create_app(tmp_path, seed=11, players=players)
+    rng = random.Random(11)
+    curtains = 0
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(60):
+            await settle(pilot, app)
+            screen = app.screen
+            if isinstance(screen, CurtainScreen):
+                curtains += 1
+                await pilot.press("enter")
+            elif isinstance(screen, SummaryScreen):
+                break
+            else:
+                assert isinstance(screen, TableScreen) and screen.view is not None
+                assert screen.view.seat == 0
+                await do_action(pilot, screen, choose(screen.view.legal_actions, rng))
+        assert isinstance(app.screen, SummaryScreen)
+    assert curtains == 0
+
+
+async def test_resume_after_crash_mid_trick_reproduces_the_table(tmp_path: Path) -> None:
+    """Kill the app mid-trick; `--resume` shows the same table for the same person."""
+    app = create_app(tmp_path, seed=5)
+    rng = random.Random(5)
+
+    def mid_trick() -> bool:
+        c = app.controller
+        assert c is not None
+        p = c.public()
+        return p.phase == "play" and p.trick is not None and len(p.trick.plays) == 2 \
+            and len(p.tricks) >= 1
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_until(app, pilot, rng, lambda: mid_trick() and isinstance(
+            app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await settle(pilot, app)
+        before = screen_text(app)
+        seat = app.controller.acting_seat if app.controller else None
+    # no clean shutdown matters: the save was written after the last action
+    again = create_app(tmp_path, seed=None, autostart=False, resume=True)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, again)
+        assert isinstance(again.screen, CurtainScreen)
+        assert again.controller is not None and again.controller.acting_seat == seat
+        await pilot.press("enter")
+        await settle(pilot, again)
+        after = screen_text(again)
+    # the log's first line says "Resumed"; everything else on the table is the same
+    strip = [line[:46] for line in before.splitlines()]
+    assert strip == [line[:46] for line in after.splitlines()]
+
+
+async def test_corrupt_save_is_kept_aside_with_a_message(tmp_path: Path) -> None:
+    """A damaged save is renamed (never deleted), a message says so, a new game starts."""
+    (tmp_path / "current-game.json").write_text("{ this is not json", encoding="utf-8")
+    app = create_app(tmp_path, autostart=False, resume=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+        text = screen_text(app)
+        assert "damaged" in text and "kept as" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        kept = list(tmp_path.glob("corrupt-*.json"))
+        assert len(kept) == 1 and kept[0].read_text() == "{ this is not json"
+        assert not (tmp_path / "current-game.json").exists()
+        await pilot.press("ctrl+n")
+        await settle(pilot, app)
+        assert app.controller is not None
+    saved = json.loads((tmp_path / "current-game.json").read_text())
+    assert saved["format"] == "five-hundred-record/1"
+
+
+async def test_blind_misere_is_offered_on_the_curtain_only(tmp_path: Path) -> None:
+    """V5: blind misère is bid from the curtain, before the hand is shown; the table
+    never offers it."""
+    from five_hundred.engine import PAGAT_AUSTRALIAN
+
+    rules = PAGAT_AUSTRALIAN.model_copy(update={"blind_misere": True})
+    app = create_app(tmp_path, seed=3, rules=rules)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "blind misère" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert "BMIS" not in app.screen.query_one("#bids").legal  # type: ignore[attr-defined]
+        await pilot.press("p")
+        await settle(pilot, app)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("b")
+        await settle(pilot, app)
+        public = app.public_view()
+        assert public.auction[-1][1] == "BMIS"
