@@ -13,7 +13,6 @@ rule-based judgement of ``normal`` (the discard refined by sampled play-outs).
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 
 from five_hundred.engine.actions import PLAY, Action
@@ -29,6 +28,17 @@ EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, ea
 ENDING_TRICKS = 3  # play-outs hand over to the exact solver at this many tricks left
 MIN_SAMPLES = 6
 MAX_SAMPLES = 60
+# The time budget is converted into a deterministic amount of work, never read from a
+# clock: one unit is one solver node or one play-out move (about 5 microseconds on the
+# reference 2-core machine), and dealing a sample counts ``SAMPLE_WORK`` units. The same
+# view, seed and budget therefore give the same decision whatever the machine load.
+WORK_PER_SECOND = 150_000
+SAMPLE_WORK = 30
+
+
+def work_limit(budget: float) -> int:
+    """Units of work allowed for a decision with a budget of ``budget`` seconds."""
+    return max(1, int(budget * WORK_PER_SECOND))
 
 
 @dataclass
@@ -74,6 +84,7 @@ def _utility(k: Knowledge, side_value: int) -> tuple[float, bool]:
 def _greedy_move(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
                  tricks_left: int) -> int:
     """A fast full-information policy for play-outs: win cheaply or play low."""
+    sv.nodes += 1  # one unit of work, like a solver node
     moves = sv.legal_moves(seat, trick, led, tricks_left)
     if len(moves) == 1:
         return moves[0]
@@ -153,7 +164,7 @@ def _playout(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
 
 def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[CardEstimate]:
     """Sample and evaluate every legal card of the seat (the ``hard`` play and hints)."""
-    start = time.perf_counter()
+    limit = work_limit(budget)
     bid = k.bid
     ctx = k.ctx
     assert bid is not None and ctx is not None
@@ -188,10 +199,10 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
             est.tricks += v
             est.utils.append(u)
         n += 1
-        elapsed = time.perf_counter() - start
-        if n >= MIN_SAMPLES and elapsed > budget * 0.85:
+        work = sv.nodes + n * SAMPLE_WORK
+        if n >= MIN_SAMPLES and work >= limit:
             break
-        if n >= 2 and elapsed / n * (n + 1) > budget * 1.6:
+        if n >= 2 and work / n * (n + 1) > limit * 1.6:
             break
     for est in ests:
         if est.samples:

@@ -1,0 +1,96 @@
+"""The ``hard`` player is deterministic by seed: the same view, seed and budget give
+the same action in every phase (bidding R9-R16, discard R17, joker naming R23, play
+R19-R27), whatever the clock says — its budget is turned into a count of work, not
+measured in time."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+import pytest
+
+from five_hundred.bots import choose_action, hint
+from five_hundred.engine.rules import PAGAT_AUSTRALIAN
+from five_hundred.engine.state import GameState
+from five_hundred.engine.views import SeatView, view_for
+
+from .helpers import crafted
+
+R = PAGAT_AUSTRALIAN
+
+
+def _views(seed: int) -> list[SeatView]:
+    """Every decision of one seeded deal played by ``normal`` bots (views only)."""
+    state = GameState.new_game(R, seed)
+    rng = random.Random(seed)
+    out: list[SeatView] = []
+    while not state.deal_over:
+        seat = state.to_act
+        view = view_for(state, seat)
+        if len(view.legal_actions) > 1:
+            out.append(view)
+        state.apply_text(choose_action(view, R, rng, "normal"), seat)
+    return out
+
+
+def _warped_clock() -> float:
+    """A clock that jumps by a random amount at each reading (a badly loaded machine)."""
+    return next(_ticks) + random.random() * 1000.0
+
+
+_ticks = itertools.count(0, 7)
+
+
+@pytest.mark.parametrize("seed", [2, 10, 12, 34])
+def test_hard_same_view_seed_budget_same_action(seed: int,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two calls on the same view with the same seed and budget agree in every phase,
+    even when the clock jumps wildly during the second call."""
+    views = _views(seed)
+    phases = {v.public.phase for v in views}
+    assert {"bidding", "discard", "play"} <= phases
+    # Bidding and discard decisions, then every third card (early and late tricks).
+    plays = [v for v in views if v.public.phase == "play"]
+    chosen = [v for v in views if v.public.phase != "play"] + plays[::3] + plays[-2:]
+    first = [choose_action(v, R, random.Random(seed), "hard", 0.05) for v in chosen]
+    monkeypatch.setattr(time, "perf_counter", _warped_clock)
+    monkeypatch.setattr(time, "monotonic", _warped_clock)
+    monkeypatch.setattr(time, "time", _warped_clock)
+    second = [choose_action(v, R, random.Random(seed), "hard", 0.05) for v in chosen]
+    assert first == second
+    assert all(a in v.legal_actions for a, v in zip(first, chosen, strict=True))
+
+
+def test_hard_joker_naming_and_no_trumps_play_are_deterministic(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R23/R24: naming the joker after a 7NT contract and the NT card play that follows
+    come out the same on two calls with the same seed, whatever the clock."""
+    state = crafted(R, 4, {0: ["JK", "AS", "KS", "AC", "KC", "AD", "AH"]})
+    for text in ("bid 7NT", "pass", "pass", "pass"):
+        state.apply_text(text)
+    views: list[SeatView] = []
+    rng = random.Random(4)
+    while not state.deal_over:
+        seat = state.to_act
+        view = view_for(state, seat)
+        if len(view.legal_actions) > 1:
+            views.append(view)
+        state.apply_text(choose_action(view, R, rng, "normal"), seat)
+    assert {"discard", "joker", "play"} <= {v.public.phase for v in views}
+    chosen = [v for v in views if v.public.phase != "play"] + views[2::4]
+    first = [choose_action(v, R, random.Random(9), "hard", 0.05) for v in chosen]
+    monkeypatch.setattr(time, "perf_counter", _warped_clock)
+    second = [choose_action(v, R, random.Random(9), "hard", 0.05) for v in chosen]
+    assert first == second
+
+
+def test_hint_is_deterministic() -> None:
+    """The hint for a card (R19-R21) is the same on two calls with the same seed."""
+    views = [v for v in _views(5) if v.public.phase == "play"]
+    for v in views[:: max(1, len(views) // 4)]:
+        a = hint(v, R, random.Random(2), 0.05)
+        b = hint(v, R, random.Random(2), 0.05)
+        assert (a.action, a.reason, a.candidates, a.samples) == (
+            b.action, b.reason, b.candidates, b.samples)
