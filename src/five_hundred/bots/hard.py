@@ -259,6 +259,12 @@ def best_estimate(k: Knowledge, rng: random.Random,
 
 
 def decide(k: Knowledge, rng: random.Random, budget: float) -> Action:
+    from . import mc  # mc uses this module's play-outs
+
+    if k.phase == "bidding":
+        return mc.choose_bid(k, rng, work_limit(budget))
+    if k.phase == "discard":
+        return mc.choose_discard(k, rng, work_limit(budget))
     if k.phase != "play":
         return normal.decide(k, rng)
     plays = normal.habit_filter(k, [a for a, _ in k.legal if a[0] == PLAY])

@@ -1,0 +1,243 @@
+"""Monte Carlo judgement of the ``hard`` player's bids and discards.
+
+Bidding: the unseen cards (the other hands and the kitty) are dealt many times
+consistently with the auction so far (``sampler``). In each sample, for each strain
+worth considering, the seat takes the kitty, discards as ``normal`` would, and the deal
+is played out double-dummy by a fast greedy policy down to a 3-trick ending solved
+exactly (``hard._playout``). The tricks of the seat's side give, for every legal bid of
+that strain, the points it would score; the bid with the best mean wins if it beats
+what passing is worth (nothing, or the current high contract played by its bidder,
+evaluated on the same samples) by a margin. Misère stays with ``normal``'s judgement.
+
+Discard: a handful of candidate discards (``normal``'s, and ones that void a short
+side suit or keep more trumps) are played out on the same samples; ``normal``'s is
+kept unless another is clearly better.
+
+All work is counted in solver nodes and play-out moves (``hard.work_limit``), never
+timed, so decisions are deterministic by seed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from five_hundred.engine.actions import BID, DISCARD, PASS, Action
+from five_hundred.engine.bidding import SUIT_BID, Bid, ladder_for
+from five_hundred.engine.cards import JOKER, JOKER2, NO_TRUMPS, SUITLESS, cards_of, play_context
+from five_hundred.engine.rules import RuleSet
+from five_hundred.engine.scoring import score_deal
+
+from . import normal
+from .knowledge import Knowledge
+from .sampler import PILE, sample_hands
+from .solver import Solver
+
+BID_MIN_SAMPLES = 12
+BID_MAX_SAMPLES = 48
+BID_MARGIN = 15.0  # points a bid must gain over passing
+TRICK_HANDICAP = 0.4  # double-dummy greed overrates the declaring side a little
+DISCARD_MIN_SAMPLES = 10
+DISCARD_MAX_SAMPLES = 40
+DISCARD_MARGIN = 8.0  # points another discard must gain over normal's
+SAMPLE_WORK = 30
+
+
+def _strain_bid(rules: RuleSet, trump: int) -> Bid:
+    ladder = ladder_for(rules)
+    return next(b for b in ladder.bids if b.kind == SUIT_BID and b.trump == trump)
+
+
+def _discard_for(rules: RuleSet, seat: int, hand: int, bid: Bid) -> int:
+    """The cards ``normal`` would discard from ``hand`` (a mask) for ``bid``."""
+    fake = Knowledge(rules=rules, seat=seat, phase="discard", hand=hand, legal=[], bid=bid)
+    act = normal.discard_plan(fake)
+    out = 0
+    for c in act[1:]:
+        out |= 1 << c
+    return out
+
+
+def _play_out(sv: Solver, hands: list[int], leader: int) -> int:
+    """Tricks of the solver's declaring side in a greedy play-out of a whole deal."""
+    from .hard import _playout  # local import: hard imports this module
+
+    sv.setup(hands, 0)
+    return _playout(sv, leader, [], -1, sum(h.bit_count() for h in hands) // 4)
+
+
+def _points(rules: RuleSet, bid: Bid, dteam: int, mine: int, dec_tricks: int,
+            scores: tuple[int, int], total: int) -> float:
+    res = score_deal(rules, bid, dteam, dec_tricks, total - dec_tricks, scores)
+    return float(res.change[mine] - res.change[1 - mine])
+
+
+def _strains(k: Knowledge) -> list[int]:
+    """Strains worth evaluating for the seat: 3+ trumps, a suit partner bid, NT with the
+    joker or several aces."""
+    rules = k.rules
+    out: list[int] = []
+    partner = (k.seat + 2) & 3
+    partner_suits = {b.trump for s, b in k.auction
+                     if s == partner and b is not None and b.kind == SUIT_BID}
+    for t in range(4):
+        ctx = play_context(rules, t)
+        n = (k.hand & ctx.suit_mask[t]).bit_count()
+        if n >= 4 or (n >= 3 and (t in partner_suits or k.hand >> JOKER & 1)):
+            out.append(t)
+    aces = sum(1 for c in cards_of(k.hand) if c not in (JOKER, JOKER2) and c & 15 == 14)
+    if k.hand >> JOKER & 1 or aces >= 2 or NO_TRUMPS in partner_suits:
+        out.append(NO_TRUMPS)
+    return out
+
+
+def choose_bid(k: Knowledge, rng: random.Random, limit: int) -> Action:
+    """The ``hard`` bid: the legal bid of best expected points over sampled deals."""
+    rules = k.rules
+    ladder = ladder_for(rules)
+    plan = normal.bid_plan(k, rng)
+    if plan[0] == BID and ladder.bids[plan[1]].is_misere:
+        return plan  # misère judged by normal's low-card gap test
+    legal = {a[1]: a for a, _ in k.legal if a[0] == BID}
+    strains = _strains(k)
+    high = k.high
+    if high is not None and high.kind == SUIT_BID and high.trump not in strains:
+        strains.append(high.trump)
+    cand = [(i, ladder.bids[i]) for i in sorted(legal)
+            if ladder.bids[i].kind == SUIT_BID and ladder.bids[i].trump in strains]
+    if not cand:
+        return plan
+    mine = k.seat & 1
+    total = rules.hand_size
+    sums = {i: 0.0 for i, _ in cand}
+    base_sum = 0.0
+    base_bid = high if high is not None and high.kind == SUIT_BID else None
+    work = 0
+    n = 0
+    solvers = {t: Solver(rules, play_context(rules, t), k.seat, False) for t in strains}
+    bidder = k.high_bidder
+    if base_bid is not None and bidder >= 0:
+        base_solver = Solver(rules, play_context(rules, base_bid.trump), bidder, False)
+    while n < BID_MAX_SAMPLES:
+        hands = sample_hands(k, rng)
+        kitty = hands[PILE]
+        for t in strains:
+            sv = solvers[t]
+            bid = _strain_bid(rules, t)
+            full = hands[k.seat] | kitty
+            hs = list(hands[:4])
+            hs[k.seat] = full & ~_discard_for(rules, k.seat, full, bid)
+            tricks = _play_out(sv, hs, k.seat) - TRICK_HANDICAP
+            for i, b in cand:
+                if b.trump == t:
+                    sums[i] += _mean_points(rules, b, mine, mine, tricks, k.scores, total)
+            work += sv.nodes
+            sv.nodes = 0
+        if base_bid is not None and bidder >= 0:
+            full = hands[bidder] | kitty
+            hs = list(hands[:4])
+            hs[bidder] = full & ~_discard_for(rules, bidder, full, base_bid)
+            tricks = _play_out(base_solver, hs, bidder) - TRICK_HANDICAP
+            base_sum += _mean_points(rules, base_bid, bidder & 1, mine, tricks, k.scores,
+                                     total)
+            work += base_solver.nodes
+            base_solver.nodes = 0
+        n += 1
+        work += SAMPLE_WORK * (len(strains) + 1)
+        if n >= BID_MIN_SAMPLES and work >= limit:
+            break
+    best_i, best_v = max(((i, sums[i] / n) for i, _ in cand), key=lambda x: (x[1], -x[0]))
+    base = base_sum / n if base_bid is not None else 0.0
+    if best_v > base + BID_MARGIN and best_v > 0:
+        return legal[best_i]
+    pass_action: Action = (PASS,)
+    if any(a == pass_action for a, _ in k.legal):
+        return pass_action
+    return plan
+
+
+def _mean_points(rules: RuleSet, bid: Bid, dteam: int, mine: int, tricks: float,
+                 scores: tuple[int, int], total: int) -> float:
+    """Points for a fractional (handicapped) trick count: interpolated between the
+    whole counts around it."""
+    whole = max(0, int(tricks // 1))
+    frac = max(0.0, tricks - whole)
+    lo = _points(rules, bid, dteam, mine, whole, scores, total)
+    if frac == 0.0:
+        return lo
+    hi = _points(rules, bid, dteam, mine, min(total, whole + 1), scores, total)
+    return lo * (1 - frac) + hi * frac
+
+
+def _discard_candidates(k: Knowledge) -> list[int]:
+    """Masks of candidate discards: normal's, and variants that void short side suits."""
+    rules = k.rules
+    bid = k.bid
+    assert bid is not None
+    n = rules.kitty_size
+    plan = _discard_for(rules, k.seat, k.hand, bid)
+    out = [plan]
+    ctx = play_context(rules, bid.trump)
+    trump = bid.trump
+    side = [c for c in cards_of(k.hand) if ctx.eff_suit[c] not in (trump, SUITLESS)
+            and c not in (JOKER, JOKER2)]
+    aces = {c for c in side if c & 15 == 14}
+    lowest = sorted(side, key=lambda c: (ctx.strength[c], c))
+    for s in range(4):
+        if s == trump:
+            continue
+        suit = [c for c in side if ctx.eff_suit[c] == s]
+        if not suit or len(suit) > n:
+            continue
+        rest = [c for c in lowest if c not in suit and c not in aces]
+        picked = suit + rest[: n - len(suit)]
+        if len(picked) == n:
+            out.append(sum(1 << c for c in picked))
+    # Voiding two short suits at once.
+    short = [[c for c in side if ctx.eff_suit[c] == s] for s in range(4) if s != trump]
+    for a, b in itertools.combinations(short, 2):
+        if a and b and len(a) + len(b) == n:
+            out.append(sum(1 << c for c in a + b))
+    plain = [c for c in lowest if c not in aces][:n]
+    if len(plain) == n:
+        out.append(sum(1 << c for c in plain))
+    seen: list[int] = []
+    for m in out:
+        if m not in seen and m.bit_count() == n:
+            seen.append(m)
+    return seen[:6]
+
+
+def choose_discard(k: Knowledge, rng: random.Random, limit: int) -> Action:
+    """The ``hard`` discard: normal's unless a candidate plays clearly better."""
+    rules = k.rules
+    bid = k.bid
+    assert bid is not None
+    plan = normal.discard_plan(k)
+    if bid.is_misere or bid.kind != SUIT_BID:
+        return plan
+    cands = _discard_candidates(k)
+    if len(cands) <= 1:
+        return plan
+    mine = k.seat & 1
+    total = rules.hand_size
+    sv = Solver(rules, play_context(rules, bid.trump), k.seat, False)
+    sums = [0.0] * len(cands)
+    work = 0
+    n = 0
+    while n < DISCARD_MAX_SAMPLES:
+        hands = sample_hands(k, rng)
+        for j, m in enumerate(cands):
+            hs = list(hands[:4])
+            hs[k.seat] = k.hand & ~m
+            tricks = _play_out(sv, hs, k.seat)
+            sums[j] += _points(rules, bid, mine, mine, tricks, k.scores, total)
+        work += sv.nodes + SAMPLE_WORK
+        sv.nodes = 0
+        n += 1
+        if n >= DISCARD_MIN_SAMPLES and work >= limit:
+            break
+    best = max(range(len(cands)), key=lambda j: (sums[j], -j))
+    if sums[best] / n > sums[0] / n + DISCARD_MARGIN:
+        return (DISCARD, *sorted(cards_of(cands[best])))
+    return plan

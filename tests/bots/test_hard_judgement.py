@@ -1,0 +1,59 @@
+"""The ``hard`` player's Monte Carlo bidding (R9-R16) and discard (R17), on crafted
+hands, deterministic by seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from five_hundred.bots import choose_action
+from five_hundred.bots.knowledge import knowledge_of
+from five_hundred.bots.mc import _discard_candidates
+from five_hundred.engine.cards import JOKER, parse_card
+from five_hundred.engine.rules import PAGAT_AUSTRALIAN
+from five_hundred.engine.views import view_for
+
+from .helpers import crafted
+
+R = PAGAT_AUSTRALIAN
+STRONG = ["JK", "JH", "JD", "AH", "KH", "QH", "AS", "AC"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_bids_its_strength_where_normal_opens_low(seed: int) -> None:
+    """R9/R28: with the joker, both bowers, A-K-Q of hearts and two side aces, the
+    opening bid of hard is at least 8♥ (worth 300), where normal opens 6♥ (100)."""
+    state = crafted(R, seed, {0: STRONG}, dealer=3)
+    view = view_for(state, 0)
+    assert choose_action(view, R, random.Random(seed), "normal") == "bid 6H"
+    text = choose_action(view, R, random.Random(seed), "hard")
+    assert text.startswith("bid ") and text.endswith("H"), text
+    assert int(text.split()[1][:-1]) >= 8, text
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_passes_a_weak_hand(seed: int) -> None:
+    """R9: no joker, no card above the jack: hard passes (no hopeless contracts)."""
+    state = crafted(R, seed, {}, banned={0: lambda c: c == JOKER or (c & 15) >= 12},
+                    dealer=3)
+    view = view_for(state, 0)
+    assert choose_action(view, R, random.Random(seed), "hard") == "pass"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_discard_keeps_the_joker_and_bowers(seed: int) -> None:
+    """R17: after winning 7♥ the hard declarer discards three cards from hand and kitty,
+    never the joker or a bower; every candidate it weighs is three cards of its hand."""
+    state = crafted(R, seed, {0: ["JK", "JH", "JD", "AH", "5H", "6H", "7S"]}, dealer=3)
+    for text in ("bid 7H", "pass", "pass", "pass"):
+        state.apply_text(text)
+    assert state.phase == "discard"
+    view = view_for(state, 0)
+    k = knowledge_of(view, R)
+    cands = _discard_candidates(k)
+    assert cands and all(m.bit_count() == 3 and m & ~k.hand == 0 for m in cands)
+    text = choose_action(view, R, random.Random(seed), "hard")
+    assert text in view.legal_actions
+    thrown = {parse_card(t, R) for t in text.split()[1:]}
+    assert not thrown & {parse_card(t, R) for t in ("JK", "JH", "JD")}, text
