@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from five_hundred.bots import choose_action
+from five_hundred.bots import choose_action, hint
 from five_hundred.bots.knowledge import knowledge_of
 from five_hundred.bots.mc import _discard_candidates
 from five_hundred.engine.cards import JOKER, parse_card
@@ -57,3 +57,14 @@ def test_hard_discard_keeps_the_joker_and_bowers(seed: int) -> None:
     assert text in view.legal_actions
     thrown = {parse_card(t, R) for t in text.split()[1:]}
     assert not thrown & {parse_card(t, R) for t in ("JK", "JH", "JD")}, text
+
+
+def test_hint_for_a_bid_gives_expected_points() -> None:
+    """R9: the hint for an opening bid names hard's bid and the expected points of the
+    bids it weighed, over a stated number of sampled deals, the same on two calls."""
+    state = crafted(R, 1, {0: STRONG}, dealer=3)
+    view = view_for(state, 0)
+    h = hint(view, R, random.Random(1), 0.25)
+    assert h.action == choose_action(view, R, random.Random(1), "hard", 0.25)
+    assert h.action.endswith("H") and "expected points" in h.reason and h.samples > 0
+    assert h == hint(view, R, random.Random(1), 0.25)

@@ -23,7 +23,7 @@ from five_hundred.engine.cards import NO_TRUMPS, SUIT_SYMBOLS
 from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.views import SeatView
 
-from . import hard, normal
+from . import hard, mc, normal
 from .knowledge import knowledge_of
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -105,7 +105,20 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
         reason = (f"chance of {goal} {k.bid.label}: {parts} "
                   f"(over {best.samples} sampled deals)")
         return Hint(best.text, reason, cands, best.samples)
-    text = choose_action(view, rules, rng, "hard", budget)
+    if k.phase in ("bidding", "discard") and len(legal) > 1:
+        j = (mc.judge_bid if k.phase == "bidding" else mc.judge_discard)(
+            k, rng, hard.work_limit(budget))
+        text = next((t for a, t in k.legal if a == j.action), legal[0])
+        if j.options:
+            what = "bid" if k.phase == "bidding" else "discard"
+            parts = ", ".join(f"{o} {v:+.0f}" for o, v in j.options[:4])
+            reason = f"expected points per deal by {what}: {parts}"
+            if k.phase == "bidding":
+                reason += f"; passing {j.base:+.0f}"
+            return Hint(text, reason + f" (over {j.samples} sampled deals)",
+                        samples=j.samples)
+    else:
+        text = choose_action(view, rules, rng, "hard", budget)
     if k.phase == "bidding":
         strains: list[str] = []
         for t in range(4):

@@ -21,10 +21,19 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import dataclass
 
 from five_hundred.engine.actions import BID, DISCARD, PASS, Action
 from five_hundred.engine.bidding import SUIT_BID, Bid, ladder_for
-from five_hundred.engine.cards import JOKER, JOKER2, NO_TRUMPS, SUITLESS, cards_of, play_context
+from five_hundred.engine.cards import (
+    JOKER,
+    JOKER2,
+    NO_TRUMPS,
+    SUITLESS,
+    card_str,
+    cards_of,
+    play_context,
+)
 from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.scoring import score_deal
 
@@ -91,13 +100,30 @@ def _strains(k: Knowledge) -> list[int]:
     return out
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """A Monte Carlo decision with its numbers: the chosen action; each option weighed
+    (a bid's code or a discard's cards) with its expected points for the seat's side
+    minus the other side's; what passing is worth (bidding); the samples used."""
+
+    action: Action
+    options: tuple[tuple[str, float], ...] = ()
+    base: float = 0.0
+    samples: int = 0
+
+
 def choose_bid(k: Knowledge, rng: random.Random, limit: int) -> Action:
     """The ``hard`` bid: the legal bid of best expected points over sampled deals."""
+    return judge_bid(k, rng, limit).action
+
+
+def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
+    """The ``hard`` bid with the expected points of each bid weighed."""
     rules = k.rules
     ladder = ladder_for(rules)
     plan = normal.bid_plan(k, rng)
     if plan[0] == BID and ladder.bids[plan[1]].is_misere:
-        return plan  # misère judged by normal's low-card gap test
+        return Judgement(plan)  # misère judged by normal's low-card gap test
     legal = {a[1]: a for a, _ in k.legal if a[0] == BID}
     strains = _strains(k)
     high = k.high
@@ -106,7 +132,7 @@ def choose_bid(k: Knowledge, rng: random.Random, limit: int) -> Action:
     cand = [(i, ladder.bids[i]) for i in sorted(legal)
             if ladder.bids[i].kind == SUIT_BID and ladder.bids[i].trump in strains]
     if not cand:
-        return plan
+        return Judgement(plan)
     mine = k.seat & 1
     total = rules.hand_size
     sums = {i: 0.0 for i, _ in cand}
@@ -148,12 +174,14 @@ def choose_bid(k: Knowledge, rng: random.Random, limit: int) -> Action:
             break
     best_i, best_v = max(((i, sums[i] / n) for i, _ in cand), key=lambda x: (x[1], -x[0]))
     base = base_sum / n if base_bid is not None else 0.0
-    if best_v > base + BID_MARGIN and best_v > 0:
-        return legal[best_i]
+    options = tuple(sorted(((b.code, sums[i] / n) for i, b in cand), key=lambda o: -o[1]))
+    action = plan
     pass_action: Action = (PASS,)
-    if any(a == pass_action for a, _ in k.legal):
-        return pass_action
-    return plan
+    if best_v > base + BID_MARGIN and best_v > 0:
+        action = legal[best_i]
+    elif any(a == pass_action for a, _ in k.legal):
+        action = pass_action
+    return Judgement(action, options, base, n)
 
 
 def _mean_points(rules: RuleSet, bid: Bid, dteam: int, mine: int, tricks: float,
@@ -210,15 +238,20 @@ def _discard_candidates(k: Knowledge) -> list[int]:
 
 def choose_discard(k: Knowledge, rng: random.Random, limit: int) -> Action:
     """The ``hard`` discard: normal's unless a candidate plays clearly better."""
+    return judge_discard(k, rng, limit).action
+
+
+def judge_discard(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
+    """The ``hard`` discard with the expected points of each candidate weighed."""
     rules = k.rules
     bid = k.bid
     assert bid is not None
     plan = normal.discard_plan(k)
     if bid.is_misere or bid.kind != SUIT_BID:
-        return plan
+        return Judgement(plan)
     cands = _discard_candidates(k)
     if len(cands) <= 1:
-        return plan
+        return Judgement(plan)
     mine = k.seat & 1
     total = rules.hand_size
     sv = Solver(rules, play_context(rules, bid.trump), k.seat, False)
@@ -238,6 +271,9 @@ def choose_discard(k: Knowledge, rng: random.Random, limit: int) -> Action:
         if n >= DISCARD_MIN_SAMPLES and work >= limit:
             break
     best = max(range(len(cands)), key=lambda j: (sums[j], -j))
+    action = plan
     if sums[best] / n > sums[0] / n + DISCARD_MARGIN:
-        return (DISCARD, *sorted(cards_of(cands[best])))
-    return plan
+        action = (DISCARD, *sorted(cards_of(cands[best])))
+    options = tuple(sorted(((" ".join(card_str(c) for c in cards_of(m)), sums[j] / n)
+                            for j, m in enumerate(cands)), key=lambda o: -o[1]))
+    return Judgement(action, options, 0.0, n)
