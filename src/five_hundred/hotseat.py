@@ -35,7 +35,7 @@ LEVELS = ("easy", "normal", "hard")
 SUIT_OF_LETTER = dict(zip("SCDH", SUIT_SYMBOLS, strict=True))
 
 ChooseFn = Callable[[SeatView, RuleSet, random.Random, str, float], str]
-HintFn = Callable[[SeatView, RuleSet, random.Random, float], str]
+HintFn = Callable[[SeatView, RuleSet, random.Random, float], object]
 
 
 @dataclass(frozen=True)
@@ -142,6 +142,35 @@ def announce(seat_name: str, text: str) -> str:
     if len(words) == 3:
         return f"{seat_name} leads the joker, calling {SUIT_OF_LETTER[words[2]]}"
     return f"{seat_name} plays {card_label(words[1])}"
+
+
+def action_label(text: str) -> str:
+    """An action's record text in words and symbols: ``play TH`` -> ``play 10♥``."""
+    words = text.split()
+    if words[0] == "bid":
+        return "bid " + bid_label(" ".join(words[1:]))
+    if words[0] in ("play", "discard"):
+        rest = [card_label(w) for w in words[1:2 if len(words) == 3 else None]]
+        if len(words) == 3 and words[0] == "play":
+            rest.append("calling " + SUIT_OF_LETTER[words[2]])
+        return " ".join([words[0], *rest])
+    if words[0] == "joker" and words[1] != "none":
+        return "joker " + SUIT_OF_LETTER[words[1]]
+    return text
+
+
+def describe_hint(hint: object) -> str:
+    """One or two lines from the bots' ``Hint`` (action, reason, candidates' chances)."""
+    action = getattr(hint, "action", None)
+    if not isinstance(action, str):
+        return str(hint)
+    line = f"{action_label(action)} — {getattr(hint, 'reason', '')}".rstrip(" —")
+    candidates = getattr(hint, "candidates", ())
+    if candidates:
+        parts = [f"{action_label(c.action).removeprefix('play ')} {c.chance:.0%}"
+                 for c in list(candidates)[:6]]
+        line += "\nchance per card: " + ", ".join(parts)
+    return line
 
 
 # ----------------------------------------------------------------- the controller
@@ -306,7 +335,8 @@ class Controller:
         fn = hint_function()
         if fn is None:
             return "Hints are coming: the computer players are not installed yet."
-        return fn(view_for(self._state, seat), self.rules, self.bot_rng(), budget)
+        return describe_hint(fn(view_for(self._state, seat), self.rules, self.bot_rng(),
+                                budget))
 
     def start_next_deal(self) -> None:
         """After the deal summary: deal the next hand from the game's seed."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -27,3 +28,22 @@ async def quick_pause(pilot: Pilot[None]) -> None:
     all a screen capture needs."""
     await pilot._wait_for_screen()
     pilot.app.screen._on_timer_update()
+
+
+async def fast_press(pilot: Pilot[None], key: str) -> None:
+    """Send one key as the terminal would (the same event ``pilot.press`` sends) and
+    process it, without ``press``'s idle waits."""
+    app = pilot.app
+    assert app._driver is not None
+    char = key if len(key) == 1 else {"space": " ", "enter": "\r", "plus": "+",
+                                      "minus": "-", "question_mark": "?"}.get(key)
+    event = events.Key(key, char)
+    event.set_sender(app)
+    app._driver.send_message(event)
+    await quick_pause(pilot)
+
+
+async def resize(pilot: Pilot[None], width: int, height: int) -> None:
+    """Resize the terminal and wait until the new layout is painted."""
+    await pilot.resize_terminal(width, height)
+    await pilot.pause()

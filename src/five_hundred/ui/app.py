@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -23,6 +24,7 @@ from textual.screen import Screen
 from five_hundred.engine import PAGAT_AUSTRALIAN, PublicView, RuleSet
 from five_hundred.hotseat import Controller, Player, default_players
 from five_hundred.ui.render import SEATS
+from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.info import ConfirmScreen, KeysScreen, MessageScreen, RulesScreen
 from five_hundred.ui.screens.start import StartScreen
@@ -47,8 +49,9 @@ class FiveHundredApp(App[None]):
     def __init__(self, storage: Storage | None = None, *, seed: int | None = None,
                  resume: bool = False, pace: float = DEFAULT_PACE,
                  players: Sequence[Player] | None = None, rules: RuleSet | None = None,
-                 autostart: bool = False) -> None:
+                 autostart: bool = False, hint_budget: float = 1.0) -> None:
         super().__init__()
+        self.hint_budget = hint_budget
         self.storage = storage if storage is not None else Storage.default()
         self.seed = seed
         self.pace = pace
@@ -80,7 +83,7 @@ class FiveHundredApp(App[None]):
     def hint(self) -> str:
         if self.controller is None:
             return ""
-        return self.controller.hint()
+        return self.controller.hint(self.hint_budget)
 
     # ------------------------------------------------------------ starting
 
@@ -274,6 +277,12 @@ class FiveHundredApp(App[None]):
             self.pop_screen()
         self.push_screen(StartScreen(None, tuple(players) if players else None))
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 80×24 every screen shows "enlarge the terminal" instead of its layout."""
+        for screen in self.screen_stack:
+            if isinstance(screen, BaseScreen):
+                screen.apply_size(event.size.width, event.size.height)
+
     # ------------------------------------------------------------ global actions
 
     def action_rules(self) -> None:
@@ -346,7 +355,7 @@ def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] 
                resume: bool = False) -> FiveHundredApp:
     """An app for tests: saves in ``folder``, computers without a pause."""
     return FiveHundredApp(Storage(folder), seed=seed, players=players, rules=rules, pace=pace,
-                          autostart=autostart, resume=resume)
+                          autostart=autostart, resume=resume, hint_budget=0.02)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -21,17 +21,17 @@ class BaseScreen(Screen[None]):
     """Every full screen of the game: below 80×24 only a message is shown."""
 
     def compose_too_small(self) -> ComposeResult:
-        yield TooSmall(f"Please enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT}.",
+        yield TooSmall(f"Please enlarge the terminal\n(at least {MIN_WIDTH}×{MIN_HEIGHT})",
                        id="too-small")
 
-    def _apply_size(self, width: int, height: int) -> None:
+    def apply_size(self, width: int, height: int) -> None:
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
 
     def on_mount(self) -> None:
-        self._apply_size(self.app.size.width, self.app.size.height)
+        self.apply_size(self.app.size.width, self.app.size.height)
 
     def on_screen_resume(self) -> None:
-        self._apply_size(self.app.size.width, self.app.size.height)
+        self.apply_size(self.app.size.width, self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._apply_size(event.size.width, event.size.height)
+        self.apply_size(event.size.width, event.size.height)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from importlib import resources
 from typing import ClassVar
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, MarkdownViewer, Static
+from textual.widgets import Button, Static
 
 from five_hundred.engine import RuleSet
 from five_hundred.ui.screens.base import BaseScreen
@@ -50,29 +51,40 @@ def rules_markdown(rules: RuleSet | None = None) -> str:
 
 
 class RulesScreen(BaseScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,f1", "close", "Close")]
+    """The rules as played here (one Markdown renderable in a scroll view: a widget
+    per paragraph would make this long text slow to open)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,f1", "close", "Close"),
+        Binding("up", "scroll(-1)", "Scroll", key_display="↑↓"),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("pageup", "scroll(-20)", "Page", key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll(20)", "Page", show=False),
+    ]
 
     def __init__(self, rules: RuleSet | None) -> None:
         super().__init__()
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="body"):
-            yield MarkdownViewer(rules_markdown(self.rules), show_table_of_contents=False,
-                                 id="rules")
+        with Vertical(id="body"), VerticalScroll(id="rules-scroll"):
+            yield Static(Markdown(rules_markdown(self.rules)), id="rules")
         yield KeyBar()
         yield from self.compose_too_small()
 
     def action_close(self) -> None:
         self.dismiss()
 
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+
 
 class KeysScreen(BaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,k", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="body"):
-            yield MarkdownViewer(KEYS_HELP, show_table_of_contents=False, id="keys")
+        with Vertical(id="body"), VerticalScroll(id="keys-scroll"):
+            yield Static(Markdown(KEYS_HELP), id="keys")
         yield KeyBar()
         yield from self.compose_too_small()
 

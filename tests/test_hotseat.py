@@ -1,0 +1,151 @@
+"""The hot-seat controller (issue 3): who acts, when the curtain is needed, saving,
+and that the user interface only ever gets views."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, IllegalAction, SeatView
+from five_hundred.hotseat import Controller, Player, announce, bid_label, card_label
+from five_hundred.ui.storage import SaveError, Storage
+
+PEOPLE = [Player("Ana"), Player("Bruno"), Player("Carla"), Player("Davi")]
+COMPUTERS = [Player(n, "computer", "easy") for n in ("Ana", "Bruno", "Carla", "Davi")]
+SRC = Path(__file__).resolve().parents[1] / "src" / "five_hundred"
+
+
+def test_whole_seeded_game_to_its_winner_r34() -> None:
+    """Four computers play a seeded game through the controller to its winner (R34)."""
+    c = Controller(PAGAT_AUSTRALIAN, COMPUTERS, seed=2024)
+    deals = 0
+    while not c.game_over:
+        assert deals < 200
+        if c.deal_over:
+            c.start_next_deal()
+            deals += 1
+            continue
+        c.play_computer(budget=0.01)
+    public = c.public()
+    assert public.winner in (0, 1)
+    assert public.win_reason
+    assert max(public.scores) >= 500 or min(public.scores) <= -500
+
+
+def test_same_seed_same_game() -> None:
+    """Deterministic by seed: the deal and the computers' moves repeat."""
+    logs = []
+    for _ in range(2):
+        c = Controller(PAGAT_AUSTRALIAN, COMPUTERS, seed=99)
+        for _ in range(30):
+            if c.deal_over:
+                break
+            c.play_computer(budget=0.01)
+        logs.append(list(c.log))
+    assert logs[0] == logs[1]
+
+
+def test_curtain_between_different_people_only() -> None:
+    """Four people: the curtain is needed at each change of person, never twice for the
+    same person in a row."""
+    c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=1)
+    assert c.needs_curtain()
+    view = c.reveal()
+    assert isinstance(view, SeatView) and view.seat == c.acting_seat
+    assert not c.needs_curtain()
+    c.act("pass")
+    assert c.needs_curtain()
+
+
+def test_one_person_never_needs_the_curtain() -> None:
+    """With one person (and three computers) the curtain never appears."""
+    players = [Player("Ana"), *COMPUTERS[1:]]
+    c = Controller(PAGAT_AUSTRALIAN, players, seed=4)
+    for _ in range(60):
+        if c.deal_over:
+            break
+        assert not c.needs_curtain()
+        if c.person_to_act():
+            view = c.table_view()
+            assert view is not None and view.seat == 0
+            c.act(view.legal_actions[-1] if view.public.phase != "bidding" else "pass")
+        else:
+            c.play_computer(budget=0.01)
+
+
+def test_no_person_plays_itself_and_shows_no_hand() -> None:
+    c = Controller(PAGAT_AUSTRALIAN, COMPUTERS, seed=8)
+    assert not c.needs_curtain()
+    assert c.table_view() is None
+    assert c.computer_to_act()
+
+
+def test_illegal_action_changes_nothing_r20() -> None:
+    """An illegal action is refused with the rule id and the game is unchanged (R9)."""
+    c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=1)
+    before = c.public()
+    with pytest.raises(IllegalAction):
+        c.act("play AS")
+    assert c.public() == before
+
+
+def test_announcements_never_name_discarded_cards_r17() -> None:
+    """The public log says a discard happened, not which cards (R17)."""
+    assert announce("North", "discard 5S 6S 7C") == \
+        "North takes the kitty and discards 3 cards"
+    assert announce("East", "bid 7H") == "East bids 7♥"
+    assert announce("West", "play JK H") == "West leads the joker, calling ♥"
+    assert bid_label("OMIS") == "open misère" and card_label("TH") == "10♥"
+
+
+def test_controller_exposes_no_state() -> None:
+    """No public attribute of the controller is (or returns) the game state."""
+    c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=1)
+    for name in dir(c):
+        if name.startswith("_"):
+            continue
+        value = getattr(c, name)
+        assert not isinstance(value, GameState), name
+
+
+def test_ui_never_imports_or_touches_game_state() -> None:
+    """The UI modules import no GameState and never reach the controller's private
+    state: they get views only."""
+    for path in (SRC / "ui").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = {a.name for a in node.names}
+                assert "GameState" not in names, path
+                assert node.module not in ("five_hundred.engine.state",), path
+            if isinstance(node, ast.Attribute):
+                assert node.attr not in ("_state", "GameState"), (path, node.lineno)
+            if isinstance(node, ast.Name):
+                assert node.id != "GameState", (path, node.lineno)
+
+
+def test_save_after_every_action_and_resume(tmp_path: Path) -> None:
+    """The record is saved after each action and resumes to the same table."""
+    storage = Storage(tmp_path)
+    c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=12, saver=storage.write)
+    storage.start(c)
+    c.act("pass")
+    saved = json.loads(storage.save_path.read_text())
+    assert saved["deals"][0]["actions"] == [f"{c.public().auction[0][0]}:pass"]
+    again = storage.load()
+    assert again.public() == c.public()
+    assert again.players == c.players and again.seed == 12
+    assert not list(tmp_path.glob(".*.tmp"))  # nothing half-written left behind
+
+
+def test_corrupt_save_is_renamed_not_deleted(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    storage.save_path.write_text('{"format": "five-hundred-record/1", "deals": 3}')
+    with pytest.raises(SaveError) as info:
+        storage.load()
+    assert info.value.kept_as is not None and info.value.kept_as.exists()
+    assert not storage.save_path.exists()
+    assert "damaged" in info.value.message
