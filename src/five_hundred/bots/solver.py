@@ -68,6 +68,7 @@ class Solver:
             else:
                 self.max_side[seat] = (seat - declarer) % 2 == 0
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.nodes = 0
         self.hands = [0, 0, 0, 0]
         self.suits_led = 0
@@ -106,22 +107,35 @@ class Solver:
         if self.suitless and m & JOKER_BIT:
             out.append(JOKER)
         suit_mask = self.suit_mask
+        cache = self._runs
         for s in range(5):
             ms = m & suit_mask[s]
             if not ms:
                 continue
-            prev = False
-            for c in self.order[s]:
-                bit = 1 << c
-                if not live & bit:
-                    continue
-                if ms & bit:
-                    if not prev:
-                        out.append(c)
-                    prev = True
-                else:
-                    prev = False
+            key = (s, ms, live & suit_mask[s])
+            runs = cache.get(key)
+            if runs is None:
+                runs = self._suit_runs(s, ms, key[2])
+                cache[key] = runs
+            out.extend(runs)
         return out
+
+    def _suit_runs(self, s: int, ms: int, ls: int) -> tuple[int, ...]:
+        """The top card of each run of ``ms`` in suit ``s`` among the live cards ``ls``
+        (cards out of play do not break a run)."""
+        out: list[int] = []
+        prev = False
+        for c in self.order[s]:
+            bit = 1 << c
+            if not ls & bit:
+                continue
+            if ms & bit:
+                if not prev:
+                    out.append(c)
+                prev = True
+            else:
+                prev = False
+        return tuple(out)
 
     def _order_follow(self, seat: int, m: int, trick: list[tuple[int, int]],
                       led: int) -> list[int]:
