@@ -129,7 +129,7 @@ class GameState:
         "hands", "dealt", "kitty", "discards", "actions",
         "auction", "passed", "high", "high_bidder", "had_turn",
         "contract", "declarer", "ctx", "out_seat", "exposed", "joker_named",
-        "trick", "led", "trick_no", "tricks_won", "tricks", "suits_led", "_legal",
+        "trick", "trick_size", "led", "trick_no", "tricks_won", "tricks", "suits_led", "_legal",
     )
 
     rules: RuleSet
@@ -157,11 +157,12 @@ class GameState:
     had_turn: int
     contract: Bid | None
     declarer: int
-    ctx: PlayContext | None
+    ctx: PlayContext  # meaningful once play starts
     out_seat: int
     exposed: bool
     joker_named: int
     trick: list[tuple[int, int]]
+    trick_size: int  # 4, or 3 when the misère declarer's partner sits out (R18)
     led: int
     trick_no: int
     tricks_won: list[int]
@@ -220,7 +221,8 @@ class GameState:
         self.had_turn = 0
         self.contract = None
         self.declarer = -1
-        self.ctx = None
+        self.ctx = play_context(self.rules, NO_TRUMPS, SUITLESS)
+        self.trick_size = 4
         self.out_seat = -1
         self.exposed = False
         self.joker_named = SUITLESS
@@ -324,7 +326,6 @@ class GameState:
     def _legal_plays(self) -> tuple[Action, ...]:
         hand = self.hands[self.to_act]
         ctx = self.ctx
-        assert ctx is not None
         if self.trick:
             m = hand & ctx.suit_mask[self.led]  # R20: follow suit if able
             if not m:
@@ -364,14 +365,31 @@ class GameState:
         self.actions.append((seat, action))
         self._legal = None
         verb = action[0]
-        if verb == PLAY:
-            self._play(seat, action[1], action)
-        elif verb in (BID, PASS):
-            self._bid(seat, action)
-        elif verb == DISCARD:
-            self._discard(seat, action)
+        if verb != PLAY:
+            if verb in (BID, PASS):
+                self._bid(seat, action)
+            elif verb == DISCARD:
+                self._discard(seat, action)
+            else:
+                self._name_joker(action[1])
+            return
+        # Playing a card, inlined: this is most of every deal.
+        card = action[1]
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        if not trick:
+            led = action[2] if len(action) == 3 else self.ctx.eff_suit[card]
+            self.led = led
+            if led < 4:
+                self.suits_led |= 1 << led
+        trick.append((seat, card))
+        if len(trick) < self.trick_size:
+            nxt = (seat + 1) & 3
+            if nxt == self.out_seat:
+                nxt = (nxt + 1) & 3
+            self.to_act = nxt
         else:
-            self._name_joker(action[1])
+            self._finish_trick()
 
     def _reject(self, action: Action, seat: int | None) -> NoReturn:
         if seat is not None and seat != self.to_act and not self.deal_over:
@@ -421,6 +439,7 @@ class GameState:
         self.declarer = self.high_bidder
         if bid.is_misere:
             self.out_seat = (self.declarer + 2) & 3  # R18
+            self.trick_size = 3
         self.hands[self.declarer] |= self.kitty  # R17
         self.phase = DISCARD_PHASE
         self.to_act = self.declarer
@@ -448,29 +467,8 @@ class GameState:
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
 
-    def _play(self, seat: int, card: int, action: Action) -> None:
-        self.hands[seat] &= ~(1 << card)
-        trick = self.trick
-        if not trick:
-            ctx = self.ctx
-            assert ctx is not None
-            led = action[2] if len(action) == 3 else ctx.eff_suit[card]
-            self.led = led
-            if led < 4:
-                self.suits_led |= 1 << led
-        trick.append((seat, card))
-        out = self.out_seat
-        if len(trick) < (4 if out < 0 else 3):
-            nxt = (seat + 1) & 3
-            if nxt == out:
-                nxt = (nxt + 1) & 3
-            self.to_act = nxt
-            return
-        self._finish_trick()
-
     def _finish_trick(self) -> None:
         ctx = self.ctx
-        assert ctx is not None
         trick = self.trick
         win_seat = trick_winner(ctx, trick, self.led)
         self.tricks.append((tuple(trick), win_seat, self.led))
@@ -602,7 +600,6 @@ class GameState:
         card = action[1]
         hand = self.hands[self.to_act]
         ctx = self.ctx
-        assert ctx is not None
         if len(action) > 3:
             return "A play is one card, and a suit only when leading the joker", "R20"
         if not (hand >> card) & 1:

@@ -20,7 +20,7 @@ from .cards import (
     play_context,
 )
 from .rules import RuleSet
-from .state import DISCARD_PHASE, GameState, team_of
+from .state import DISCARD_PHASE, JOKER_PHASE, GameState, team_of
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -117,13 +117,15 @@ def _led_code(led: int) -> str | None:
 
 
 def _sorted_codes(state: GameState, mask: int) -> tuple[str, ...]:
+    """Cards sorted for display: by effective suit under the contract's trumps (the joker
+    and left bower with the trumps), plain suits before a contract."""
     bid = state.contract
     if bid is None:
         ctx = play_context(state.rules, NO_TRUMPS, SUITLESS)
-        if state.rules.jokers == 1:
-            return tuple(card_str(c) for c in sorted(cards_of(mask),
-                                                     key=lambda c: display_key(ctx, c)))
-    ctx = state.ctx or play_context(state.rules, bid.trump if bid else NO_TRUMPS, SUITLESS)
+    elif state.phase in (DISCARD_PHASE, JOKER_PHASE):
+        ctx = play_context(state.rules, bid.trump, SUITLESS)
+    else:
+        ctx = state.ctx
     return tuple(card_str(c) for c in sorted(cards_of(mask), key=lambda c: display_key(ctx, c)))
 
 
