@@ -14,26 +14,36 @@ import random
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, PublicView, RuleSet
-from five_hundred.hotseat import Controller, Player, default_players
-from five_hundred.ui.render import SEATS
+from five_hundred.ui.names import SEATS
 from five_hundred.ui.screens.base import BaseScreen
-from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.info import ConfirmScreen, KeysScreen, MessageScreen, RulesScreen
 from five_hundred.ui.screens.start import StartScreen
-from five_hundred.ui.screens.summary import ScoreSheetScreen, SummaryScreen
-from five_hundred.ui.screens.table import TableScreen
 from five_hundred.ui.storage import Storage, data_dir
 
+if TYPE_CHECKING:
+    # The engine (pydantic models, card tables) and the game screens are imported
+    # after the first screen is up, in the background: the start screen comes first.
+    from five_hundred.engine import PublicView, RuleSet
+    from five_hundred.hotseat import Controller, Player
+    from five_hundred.ui.screens.curtain import CurtainScreen
+    from five_hundred.ui.screens.table import TableScreen
+
+
+def _preload() -> None:
+    """Import what a game needs (run in a worker thread once the start screen shows)."""
+    import five_hundred.hotseat
+    import five_hundred.ui.screens.curtain
+    import five_hundred.ui.screens.summary
+    import five_hundred.ui.screens.table  # noqa: F401
+
 DEFAULT_PACE = 0.8  # seconds between computer moves
-OVERLAYS = (RulesScreen, KeysScreen, ScoreSheetScreen, ConfirmScreen, MessageScreen)
 
 
 class FiveHundredApp(App[None]):
@@ -60,7 +70,7 @@ class FiveHundredApp(App[None]):
         self.start_players = tuple(players) if players else None
         self.start_rules = rules
         self.controller: Controller | None = None
-        self.rules_in_play: RuleSet = rules or PAGAT_AUSTRALIAN
+        self.rules_in_play: RuleSet | None = rules
         self._table: TableScreen | None = None
         self._curtain: CurtainScreen | None = None
         self._bot_timer_pending = False
@@ -88,12 +98,16 @@ class FiveHundredApp(App[None]):
     # ------------------------------------------------------------ starting
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self.run_worker, _preload, thread=True, exclusive=False)
         if self.want_resume and self.storage.has_save():
             self.push_screen(StartScreen(self.seed, self.start_players))
             self.resume_game()
         elif self.autostart:
             self.push_screen(StartScreen(self.seed, self.start_players))
-            self.start_new_game(self.rules_in_play,
+            from five_hundred.engine import PAGAT_AUSTRALIAN
+            from five_hundred.hotseat import default_players
+
+            self.start_new_game(self.rules_in_play or PAGAT_AUSTRALIAN,
                                 self.start_players or default_players(), self.seed)
         else:
             self.push_screen(StartScreen(self.seed, self.start_players))
@@ -102,6 +116,8 @@ class FiveHundredApp(App[None]):
 
     def start_new_game(self, rules: RuleSet, players: Sequence[Player],
                        seed: int | None) -> None:
+        from five_hundred.hotseat import Controller
+
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         controller = Controller(rules, players, seed, saver=self.storage.write)
@@ -142,6 +158,8 @@ class FiveHundredApp(App[None]):
                     pass
 
     def _begin(self, controller: Controller) -> None:
+        from five_hundred.ui.screens.table import TableScreen
+
         self.controller = controller
         self.rules_in_play = controller.rules
         if self._table is not None and self.is_screen_installed(self._table):
@@ -166,10 +184,16 @@ class FiveHundredApp(App[None]):
             self.switch_screen(screen)
 
     def _overlay_open(self) -> bool:
-        return isinstance(self.screen, OVERLAYS)
+        from five_hundred.ui.screens.summary import ScoreSheetScreen
+
+        return isinstance(self.screen, RulesScreen | KeysScreen | ScoreSheetScreen
+                          | ConfirmScreen | MessageScreen)
 
     def advance(self) -> None:
         """Show what comes next: summary, curtain, a person's table or a computer's move."""
+        from five_hundred.ui.screens.curtain import CurtainScreen
+        from five_hundred.ui.screens.summary import SummaryScreen
+
         c = self.controller
         if c is None:
             return
@@ -210,6 +234,8 @@ class FiveHundredApp(App[None]):
             self.set_timer(max(self.pace, 0.001), self._bot_step)
 
     def _bot_step(self) -> None:
+        from five_hundred.ui.screens.table import TableScreen
+
         self._bot_timer_pending = False
         c = self.controller
         if c is None or not c.computer_to_act():
@@ -231,6 +257,8 @@ class FiveHundredApp(App[None]):
         return True
 
     def _auto_next_deal(self) -> None:
+        from five_hundred.ui.screens.summary import SummaryScreen
+
         c = self.controller
         if c is not None and c.phase == "deal_over" and isinstance(self.screen, SummaryScreen):
             self.next_deal()
@@ -294,6 +322,8 @@ class FiveHundredApp(App[None]):
             self.push_screen(KeysScreen())
 
     def action_score_sheet(self) -> None:
+        from five_hundred.ui.screens.summary import ScoreSheetScreen
+
         if self.controller is not None and not isinstance(self.screen, ScoreSheetScreen):
             self.push_screen(ScoreSheetScreen())
 

@@ -11,10 +11,9 @@ from rich.text import Text
 
 from five_hundred.engine import PublicView
 from five_hundred.hotseat import bid_label, card_label
+from five_hundred.ui.names import SEATS, TEAMS
 
-SEATS = ("North", "East", "South", "West")
 SUIT_STYLE = {"S": "", "C": "", "D": "bold red", "H": "bold red"}
-TEAMS = ("North–South", "East–West")
 
 
 def card_style(code: str) -> str:
@@ -113,3 +112,7 @@ def trick_line(plays: tuple[tuple[int, str], ...], names: tuple[str, ...]) -> Te
         out.append(f"{names[seat][:8]} ")
         out.append_text(card_text(code))
     return out
+
+
+__all__ = ["SEATS", "TEAMS", "auction_text", "bid_text", "card_style", "card_text",
+           "cards_text", "contract_line", "score_line", "suit_text", "trick_line", "who"]

@@ -14,11 +14,12 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from five_hundred.engine import MalformedRecord
-from five_hundred.hotseat import Controller, Player
+if TYPE_CHECKING:  # the engine is imported only when a game is loaded (fast start)
+    from five_hundred.hotseat import Controller, Player
 
 DATA_ENV = "FIVE_HUNDRED_DATA_DIR"
 SAVE_NAME = "current-game.json"
@@ -96,6 +97,9 @@ class Storage:
         except (OSError, UnicodeDecodeError) as exc:
             kept = self._set_aside("unreadable")
             raise SaveError(f"The saved game could not be read ({exc}).", kept) from None
+        from five_hundred.engine import MalformedRecord
+        from five_hundred.hotseat import Controller, Player
+
         players: list[Player] | None = None
         seed: int | None = None
         try:

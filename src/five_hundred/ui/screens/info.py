@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from importlib import resources
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from five_hundred.engine import RuleSet
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from five_hundred.engine import RuleSet
 
 KEYS_HELP = """\
 # Keys
@@ -67,6 +68,8 @@ class RulesScreen(BaseScreen):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
+        from rich.markdown import Markdown
+
         with Vertical(id="body"), VerticalScroll(id="rules-scroll"):
             yield Static(Markdown(rules_markdown(self.rules)), id="rules")
         yield KeyBar()
@@ -83,6 +86,8 @@ class KeysScreen(BaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,k", "close", "Close")]
 
     def compose(self) -> ComposeResult:
+        from rich.markdown import Markdown
+
         with Vertical(id="body"), VerticalScroll(id="keys-scroll"):
             yield Static(Markdown(KEYS_HELP), id="keys")
         yield KeyBar()

@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from five_hundred.engine import PRESETS, RuleSet
-from five_hundred.hotseat import Player
-from five_hundred.ui.render import SEATS
+from five_hundred.ui.names import SEATS
 from five_hundred.ui.screens.base import BaseScreen
+from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.keybar import KeyBar
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine is imported once the first screen is up (fast start)
+    from five_hundred.engine import RuleSet
+    from five_hundred.hotseat import Player
     from five_hundred.ui.app import FiveHundredApp
 
 KINDS: list[tuple[str, str]] = [
@@ -71,33 +72,35 @@ class StartScreen(BaseScreen):
                          "North–South against East–West; the first dealer is drawn at "
                          "random.", id="start-title")
             for seat, name in enumerate(SEATS):
-                player = self.players[seat] if self.players else Player(name)
-                kind = "person" if player.is_person else f"computer:{player.level}"
+                player = self.players[seat] if self.players else None
+                shown = player.name if player else name
+                kind = "person" if player is None or player.is_person else \
+                    f"computer:{player.level}"
                 with Horizontal(classes="seat-row"):
                     team = "N–S" if seat % 2 == 0 else "E–W"
                     yield Label(f"{name:<6} {team}", classes="seat-label")
-                    yield Input(player.name, placeholder=name, id=f"name-{seat}",
-                                max_length=16, classes="seat-name")
-                    yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{seat}",
-                                 classes="seat-kind")
+                    yield Input(shown, placeholder=name, id=f"name-{seat}",
+                                max_length=16, classes="seat-name", compact=True)
+                    yield Choice(KINDS, kind, id=f"kind-{seat}", classes="seat-kind")
             with Horizontal(classes="seat-row"):
                 yield Label("Rules", classes="seat-label")
-                yield Select([(PRESET_HELP[p], p) for p in PRESETS], value="pagat-australian",
-                             allow_blank=False, id="preset")
+                yield Choice([(PRESET_HELP[p], p) for p in PRESET_HELP], "pagat-australian",
+                             id="preset")
             with Vertical(id="options"):
                 for key, help_text in OPTION_HELP.items():
-                    yield Checkbox(help_text, id=f"opt-{key}")
-                yield Select(CAP_CHOICES, value="none", allow_blank=False, id="cap")
+                    yield Checkbox(help_text, id=f"opt-{key}", compact=True)
+                yield Choice(CAP_CHOICES, "none", id="cap")
             with Horizontal(classes="seat-row"):
                 yield Label("Seed", classes="seat-label")
                 yield Input("" if self.seed is None else str(self.seed),
                             placeholder="blank: a random deal", id="seed", type="integer",
-                            classes="seat-name")
+                            classes="seat-name", compact=True)
             with Horizontal(id="start-buttons"):
-                yield Button("New game", variant="primary", id="new")
-                yield Button("Resume", id="resume", disabled=not self.game.storage.has_save())
-                yield Button("Rules", id="rules")
-                yield Button("Quit", id="quit")
+                yield Button("New game", variant="primary", id="new", compact=True)
+                yield Button("Resume", id="resume", disabled=not self.game.storage.has_save(),
+                             compact=True)
+                yield Button("Rules", id="rules", compact=True)
+                yield Button("Quit", id="quit", compact=True)
         yield KeyBar()
         yield from self.compose_too_small()
 
@@ -105,26 +108,30 @@ class StartScreen(BaseScreen):
         super().on_mount()
         self.query_one("#new", Button).focus()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "preset":
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        if event.choice.id == "preset":
             self.query_one("#options").display = event.value == "pagat-australian"
 
     def chosen_rules(self) -> RuleSet:
-        preset = str(self.query_one("#preset", Select).value)
+        from five_hundred.engine import PRESETS
+
+        preset = str(self.query_one("#preset", Choice).value)
         rules = PRESETS[preset]
         if preset != "pagat-australian":
             return rules
         update: dict[str, object] = {k: self.query_one(f"#opt-{k}", Checkbox).value
                                      for k in OPTION_HELP}
-        cap = str(self.query_one("#cap", Select).value)
+        cap = str(self.query_one("#cap", Choice).value)
         update["defensive_cap"] = None if cap == "none" else int(cap)
         return rules.model_copy(update=update)
 
     def chosen_players(self) -> tuple[Player, ...]:
+        from five_hundred.hotseat import Player
+
         players = []
         for seat, name in enumerate(SEATS):
             text = self.query_one(f"#name-{seat}", Input).value.strip() or name
-            kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            kind = str(self.query_one(f"#kind-{seat}", Choice).value)
             if kind == "person":
                 players.append(Player(text))
             else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -88,6 +89,7 @@ class TableScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         rules = self.game.rules_in_play
+        assert rules is not None, "the table is built for a game"
         with Vertical(id="body"):
             yield Static(id="status")
             with Horizontal(id="middle"):
@@ -234,7 +236,7 @@ class TableScreen(BaseScreen):
             out.append("·", style="dim")
         return out
 
-    def _trick_area(self, public: PublicView, names: tuple[str, ...]) -> Table:
+    def _trick_area(self, public: PublicView, names: tuple[str, ...]) -> Group:
         played = dict(public.trick.plays) if public.trick else {}
         grid = Table.grid(expand=True)
         for _ in range(3):
@@ -264,10 +266,7 @@ class TableScreen(BaseScreen):
                 foot.append("\n")
             foot.append(f"Open misère, {names[public.declarer]} shows: ")
             foot.append_text(cards_text(public.exposed_hand))
-        if foot:
-            grid.add_row("", "", "")
-            grid.add_row(foot, "", "")
-        return grid
+        return Group(grid, foot)
 
     def _side(self, public: PublicView, names: tuple[str, ...]) -> Text:
         out = Text("Auction\n", style="bold")

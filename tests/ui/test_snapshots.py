@@ -1,0 +1,135 @@
+"""Snapshot tests (pytest-textual-snapshot) of every screen of the table, at 80×24 and
+120×40. Regenerate with ``pytest tests/ui/test_snapshots.py --snapshot-update`` and
+look at the SVGs before committing them.
+
+Seed 15 deals East the joker: East bids 6NT, everyone passes, East discards and must
+name the joker (R23) -- one scripted deal reaches every decision of the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from five_hundred.ui.app import FiveHundredApp, create_app
+
+SIZES = [(80, 24), (120, 40)]
+SEED = 15
+
+
+def _app(tmp_path: Path, autostart: bool = True) -> FiveHundredApp:
+    return create_app(tmp_path, seed=SEED, autostart=autostart, pace=3600.0)
+
+
+def _c(app: FiveHundredApp):  # type: ignore[no-untyped-def]
+    assert app.controller is not None
+    return app.controller
+
+
+async def to_bidding(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, FiveHundredApp)
+    await pilot.pause()
+    app.curtain_lifted(_c(app).acting_seat)
+    await pilot.pause()
+
+
+async def to_kitty(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, FiveHundredApp)
+    await pilot.pause()
+    c = _c(app)
+    c.act("bid 6NT")
+    for _ in range(3):
+        c.act("pass")
+    app.advance()
+    await pilot.pause()
+    app.curtain_lifted(c.acting_seat)
+    await pilot.pause()
+    await pilot.press("1", "space", "3", "space")  # two of three cards marked
+
+
+async def to_joker(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, FiveHundredApp)
+    await to_kitty(pilot)
+    _c(app).act("discard 5S 7S QS")
+    app.advance()
+    await pilot.pause()
+
+
+async def to_trick(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, FiveHundredApp)
+    await to_joker(pilot)
+    c = _c(app)
+    c.act("joker H")
+    for _ in range(6):  # one trick and two cards of the next
+        view = c.table_view() if c.acting_seat == c.viewer else None
+        c.reveal() if c.needs_curtain() else None
+        view = c.table_view()
+        assert view is not None
+        c.act(view.legal_actions[0])
+    if c.needs_curtain():
+        c.reveal()
+    app.advance()
+    await pilot.pause()
+
+
+async def to_summary(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, FiveHundredApp)
+    await to_trick(pilot)
+    c = _c(app)
+    while not c.deal_over:
+        if c.needs_curtain():
+            c.reveal()
+        view = c.table_view()
+        assert view is not None
+        c.act(view.legal_actions[-1])
+    app.advance()
+    await pilot.pause()
+
+
+async def to_score_sheet(pilot: Pilot[None]) -> None:
+    await to_summary(pilot)
+    await pilot.press("s")
+
+
+async def to_rules(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.press("f1")
+
+
+async def to_curtain(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+
+
+async def to_start(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+
+
+SCREENS: dict[str, tuple[Callable[[Pilot[None]], Awaitable[None]], bool]] = {
+    "start": (to_start, False),
+    "curtain": (to_curtain, True),
+    "bidding": (to_bidding, True),
+    "kitty": (to_kitty, True),
+    "joker": (to_joker, True),
+    "trick": (to_trick, True),
+    "summary": (to_summary, True),
+    "score_sheet": (to_score_sheet, True),
+    "rules": (to_rules, True),
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_snapshot(snap_compare, tmp_path: Path, screen: str,  # type: ignore[no-untyped-def]
+                  size: tuple[int, int]) -> None:
+    """Start, curtain, bidding (R9-R16), kitty exchange (R17), joker naming (R23), a
+    trick in play (R20-R26), deal summary (R28-R33), score sheet, rules."""
+    run_before, autostart = SCREENS[screen]
+    assert snap_compare(_app(tmp_path, autostart), terminal_size=size, run_before=run_before)
