@@ -62,9 +62,14 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
+def points(n: int) -> str:
+    """A score with a true minus sign: ``−200``."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def score_line(public: PublicView) -> Text:
     ns, ew = public.scores
-    return Text.assemble(("N–S ", "bold"), str(ns), "   ", ("E–W ", "bold"), str(ew))
+    return Text.assemble(("N–S ", "bold"), points(ns), "   ", ("E–W ", "bold"), points(ew))
 
 
 def contract_line(public: PublicView, names: tuple[str, ...]) -> Text:

@@ -12,7 +12,7 @@ from textual.containers import Center, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from five_hundred.engine import DealSummary, PublicView
-from five_hundred.ui.render import TEAMS, bid_text, who
+from five_hundred.ui.render import TEAMS, bid_text, points, who
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
 
@@ -45,7 +45,8 @@ def deal_summary_text(result: DealSummary, number: int, names: tuple[str, ...]) 
     for t in (0, 1):
         reasons = "; ".join(result.reasons[t]) or "nothing"
         out.append(f"\n{teams[t]}: ", style="bold")
-        out.append(f"{_signed(result.score_change[t])}  ({reasons})  → {result.scores[t]}")
+        out.append(f"{_signed(result.score_change[t])}  ({reasons})  → "
+                   f"{points(result.scores[t])}")
     return out
 
 
@@ -62,7 +63,7 @@ def score_sheet_table(public: PublicView, names: tuple[str, ...]) -> Table:
             names[r.declarer][:10] if r.declarer is not None else "",
             f"{r.tricks[0]}–{r.tricks[1]}",
             _signed(r.score_change[0]), _signed(r.score_change[1]),
-            f"{r.scores[0]} / {r.scores[1]}")
+            f"{points(r.scores[0])} / {points(r.scores[1])}")
     if not public.results:
         table.add_row("", "no deal finished yet", "", "", "", "", "", "")
     return table

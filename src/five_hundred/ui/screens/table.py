@@ -292,11 +292,14 @@ class TableScreen(BaseScreen):
             out.append(self.query_one(BidGrid).reminder, style="italic")
         elif mode == "discard":
             k = public.rules.kitty_size
-            out.append(f"You took the kitty (underlined): mark {k} cards to discard with "
-                       f"space, then Enter. Marked {len(self.marked)}/{k}.", style="bold")
+            out.append(f"Mark {k} cards to discard (space), then Enter. Marked "
+                       f"{len(self.marked)}/{k}. ", style="bold")
+            if view.kitty:
+                out.append("From the kitty (underlined): ")
+                out.append_text(cards_text(list(view.kitty)))
         elif mode == "confirm":
             out.append("Discard ", style="bold")
-            out.append_text(cards_text(sorted(self.marked)))
+            out.append_text(cards_text([c for c in view.hand if c in self.marked]))
             out.append("?  Enter: yes · Esc: change", style="bold")
         elif mode == "joker":
             out.append("You hold the joker in no trumps: name its suit (R23). ", style="bold")

@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from five_hundred.engine import RuleSet, ladder_for
+from five_hundred.hotseat import bid_label
 from five_hundred.ui.render import bid_text
 
 MISERE_NOTES = {
@@ -32,9 +33,9 @@ def bid_reminder(code: str, value: int) -> str:
         return "game: win all 10 tricks and the game is yours; fail and it is lost (V6)"
     tricks = int(code[:-2] if code.endswith("NT") else code[:-1])
     trumps = "no trumps" if code.endswith("NT") else \
-        {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}[code[-1]] + " trumps"
-    return f"{code[:-2] if code.endswith('NT') else code[:-1]} with {trumps}: " \
-           f"your side must win {tricks} of 10 tricks · {value} points"
+        {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}[code[-1]] + " as trumps"
+    return f"{bid_label(code)}: your side must win at least {tricks} of the 10 tricks " \
+           f"with {trumps} · {value} points"
 
 
 def grid_rows(rules: RuleSet) -> list[list[str]]:

@@ -65,7 +65,7 @@ class Hand(Widget):
                 top.append(f"[{label:>3}]", style=style + " reverse")
             else:
                 top.append(f" {label:>3} ", style=style)
-            mark = KEYS[i] if i < len(KEYS) else " "
+            mark = KEYS[i] if i < len(KEYS) and self.cursor is not None else " "
             if code in self.marked:
                 mark = "✗"
             keys.append(f"  {mark}  " if i != self.cursor else "  ▲  ",
