@@ -27,7 +27,7 @@ from .solver import Solver
 EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, each sample)
 ENDING_TRICKS = 3  # play-outs hand over to the exact solver at this many tricks left
 MIN_SAMPLES = 6
-MAX_SAMPLES = 60
+MAX_SAMPLES = 100
 # The time budget is converted into a deterministic amount of work, never read from a
 # clock: one unit is one solver node or one play-out move (about 5 microseconds on the
 # reference 2-core machine), and dealing a sample counts ``SAMPLE_WORK`` units. The same
@@ -243,6 +243,9 @@ def _playout_after(sv: Solver, k: Knowledge, mv: int, tricks_left: int) -> int:
 
 
 TIE_POINTS = 1.0  # within this many points of the best, prefer the rule-based card
+# Early in the deal the estimates come from greedy play-outs, which are rougher than
+# exact solving: there the rule-based card is kept unless another gains this much.
+EARLY_TIE_POINTS = 12.0
 
 
 def best_estimate(k: Knowledge, rng: random.Random,
@@ -252,8 +255,9 @@ def best_estimate(k: Knowledge, rng: random.Random,
     against misère)."""
     best = max(ests, key=lambda e: (e.utility, e.success, e.text))
     habit = normal.play_plan(k, rng)
+    tie = TIE_POINTS if 10 - k.trick_no <= EXACT_TRICKS else EARLY_TIE_POINTS
     for e in ests:
-        if e.action == habit and e.utility >= best.utility - TIE_POINTS:
+        if e.action == habit and e.utility >= best.utility - tie:
             return e
     return best
 

@@ -43,7 +43,7 @@ from .sampler import PILE, sample_hands
 from .solver import Solver
 
 BID_MIN_SAMPLES = 12
-BID_MAX_SAMPLES = 48
+BID_MAX_SAMPLES = 80
 BID_MARGIN = 15.0  # points a bid must gain over passing
 TRICK_HANDICAP = 0.4  # double-dummy greed overrates the declaring side a little
 DISCARD_MIN_SAMPLES = 10
