@@ -67,7 +67,7 @@ class StartScreen(BaseScreen):
         return app
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="body"):
+        with VerticalScroll(id="body", can_focus=False):
             yield Static("[b]Five Hundred[/b] · Australian partnership 500 · "
                          "North–South against East–West; the first dealer is drawn at "
                          "random.", id="start-title")

@@ -202,7 +202,7 @@ class TableScreen(BaseScreen):
     def _status(self, public: PublicView, names: tuple[str, ...]) -> Text:
         rules = public.rules
         out = Text.assemble((f"Deal {public.deal_number}", "bold"),
-                            f" · dealer {who(names, public.dealer)} · ",
+                            f" · dealer ◆ {who(names, public.dealer)} · ",
                             score_line(public), f" · to {rules.target}")
         house = rules.describe_options()
         out.append(" · " + ("; ".join(h.split(" ", 1)[0] for h in house) if house
@@ -217,16 +217,16 @@ class TableScreen(BaseScreen):
 
     def _seat_block(self, public: PublicView, seat: int, names: tuple[str, ...],
                     card: str | None) -> Text:
+        """Name (▶ to act, ◆ dealer), the card played to this trick, tricks won."""
         out = Text()
         if public.to_act == seat:
             out.append("▶ ", style="bold yellow")
-        out.append(f"{names[seat][:12]}", style="bold" if self.view and self.view.seat == seat
+        out.append(names[seat][:12], style="bold" if self.view and self.view.seat == seat
                    else "")
-        out.append(f" {SEATS[seat][0]}", style="dim")
+        if names[seat] != SEATS[seat]:
+            out.append(f" ({SEATS[seat][0]})", style="dim")
         if public.dealer == seat:
-            out.append(" ◆dealer", style="dim")
-        if public.contract is not None:
-            out.append(f" {public.tricks_won[seat]} tr", style="dim")
+            out.append(" ◆", style="dim")
         out.append("\n")
         if public.sitting_out == seat:
             out.append("sits out", style="italic dim")
@@ -234,6 +234,9 @@ class TableScreen(BaseScreen):
             out.append_text(card_text(card, "bold"))
         else:
             out.append("·", style="dim")
+        if public.contract is not None:
+            n = public.tricks_won[seat]
+            out.append(f"\n{n} trick{'s' if n != 1 else ''}", style="dim")
         return out
 
     def _trick_area(self, public: PublicView, names: tuple[str, ...]) -> Group:
