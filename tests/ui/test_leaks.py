@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from five_hundred.engine import PAGAT_AUSTRALIAN
+from five_hundred.engine import PAGAT_AUSTRALIAN, TWO_JOKER_1000
 from five_hundred.hotseat import Player
 
-from .leak import run_deals
+from .leak import run_deals, run_deals_with_rules
 
 FOUR_PEOPLE = [Player("Ana"), Player("Bruno"), Player("Carla"), Player("Davi")]
 TWO_PEOPLE = [Player("Ana"), Player("Bruno", "computer", "easy"), Player("Carla"),
@@ -36,7 +36,11 @@ async def test_no_leak_with_house_rules_v3_v5(tmp_path: Path) -> None:
     """Blind misère on the curtain (V5) and joker leads last (V3) leak nothing either."""
     rules = PAGAT_AUSTRALIAN.model_copy(update={"blind_misere": True,
                                                 "joker_lead_last_trick_only": True})
-    from .leak import run_deals_with_rules
-
     deals, _checks = await run_deals_with_rules(tmp_path, 9, 4, FOUR_PEOPLE, rules)
     assert deals == 4
+
+
+async def test_no_leak_in_the_two_joker_game_v6(tmp_path: Path) -> None:
+    """V6 (two jokers, 6-card kitty, game bids): nothing hidden is shown either."""
+    deals, checks = await run_deals_with_rules(tmp_path, 6, 4, FOUR_PEOPLE, TWO_JOKER_1000)
+    assert deals == 4 and checks > 0

@@ -28,6 +28,9 @@ def public_summary(public: PublicView, names: tuple[str, ...]) -> Text:
     out = Text.assemble((f"Deal {public.deal_number}", "bold"),
                         f" · dealer {who(names, public.dealer)} · ",
                         score_line(public), "\n")
+    house = public.rules.describe_options()
+    if house:
+        out.append("House rules: " + "; ".join(house) + "\n", style="dim")
     if public.deal_number == 1 and not public.auction:
         out.append(f"The first dealer, drawn at random, is {who(names, public.dealer)}.\n")
     out.append_text(contract_line(public, names))

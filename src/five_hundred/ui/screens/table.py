@@ -272,7 +272,12 @@ class TableScreen(BaseScreen):
         return Group(grid, foot)
 
     def _side(self, public: PublicView, names: tuple[str, ...]) -> Text:
-        out = Text("Auction\n", style="bold")
+        out = Text()
+        house = public.rules.describe_options()
+        if house:
+            out.append("House rules\n", style="bold")
+            out.append("\n".join(house) + "\n\n", style="dim")
+        out.append("Auction\n", style="bold")
         out.append_text(auction_text(public, names))
         log = self.game.public_log()
         if log:

@@ -14,7 +14,7 @@ from textual.widget import Widget
 from five_hundred.hotseat import card_label
 from five_hundred.ui.render import card_style
 
-CELL = 5  # characters per card
+CELL = 5  # characters per card (4 when a long hand would not fit)
 KEYS = "1234567890"
 
 
@@ -39,6 +39,7 @@ class Hand(Widget):
         self.kitty: frozenset[str] = frozenset()
         self.cursor: int | None = None
         self.caption = ""
+        self.cell = CELL
 
     def show(self, cards: tuple[str, ...], legal: frozenset[str], cursor: int | None,
              marked: frozenset[str] = frozenset(), kitty: frozenset[str] = frozenset(),
@@ -52,6 +53,8 @@ class Hand(Widget):
             return Text(self.caption or "")
         top = Text()
         keys = Text()
+        width = self.size.width or 80
+        self.cell = cell = CELL if len(self.cards) * CELL <= width else CELL - 1
         for i, code in enumerate(self.cards):
             style = card_style(code)
             if code not in self.legal:
@@ -62,13 +65,15 @@ class Hand(Widget):
                 style += " strike"
             label = card_label(code)
             if i == self.cursor:
-                top.append(f"[{label:>3}]", style=style + " reverse")
+                top.append(f"[{label:>3}]" if cell == CELL else f"{label:>3}]",
+                           style=style + " reverse")
             else:
-                top.append(f" {label:>3} ", style=style)
+                top.append(f" {label:>3} " if cell == CELL else f"{label:>3} ", style=style)
             mark = KEYS[i] if i < len(KEYS) and self.cursor is not None else " "
             if code in self.marked:
                 mark = "✗"
-            keys.append(f"  {mark}  " if i != self.cursor else "  ▲  ",
+            shown = "▲" if i == self.cursor else mark
+            keys.append(f"  {shown}  " if cell == CELL else f"  {shown} ",
                         style="bold" if i == self.cursor else "dim")
         out = Text()
         out.append_text(top)
@@ -79,6 +84,6 @@ class Hand(Widget):
         return out
 
     def on_click(self, event: events.Click) -> None:
-        index = event.x // CELL
+        index = event.x // self.cell
         if 0 <= index < len(self.cards) and event.y <= 1:
             self.post_message(self.Clicked(index, again=index == self.cursor))
