@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -159,12 +160,16 @@ def action_label(text: str) -> str:
     return text
 
 
+_BID_CODE = re.compile(r"\b(?:10|[6-9])(?:NT|[SCDH])\b")
+
+
 def describe_hint(hint: object) -> str:
     """One or two lines from the bots' ``Hint`` (action, reason, candidates' chances)."""
     action = getattr(hint, "action", None)
     if not isinstance(action, str):
         return str(hint)
-    line = f"{action_label(action)} — {getattr(hint, 'reason', '')}".rstrip(" —")
+    reason = _BID_CODE.sub(lambda m: bid_label(m.group(0)), str(getattr(hint, "reason", "")))
+    line = f"{action_label(action)} — {reason}".rstrip(" —")
     candidates = getattr(hint, "candidates", ())
     if candidates:
         parts = [f"{action_label(c.action).removeprefix('play ')} {c.chance:.0%}"

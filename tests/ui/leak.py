@@ -65,14 +65,14 @@ def check_screen(app: FiveHundredApp) -> int:
 
 
 async def run_deals(folder: Path, seed: int, deals: int, players: Sequence[Player],
-                    size: tuple[int, int] = (100, 30)) -> tuple[int, int]:
+                    size: tuple[int, int] = (80, 24)) -> tuple[int, int]:
     """Play ``deals`` deals (several games if need be); returns (deals, checks)."""
     return await run_deals_with_rules(folder, seed, deals, players, None, size)
 
 
 async def run_deals_with_rules(folder: Path, seed: int, deals: int,
                                players: Sequence[Player], rules: RuleSet | None,
-                               size: tuple[int, int] = (100, 30)) -> tuple[int, int]:
+                               size: tuple[int, int] = (80, 24)) -> tuple[int, int]:
     """``run_deals`` under a given rule set."""
     played = checks = 0
     game = 0
@@ -81,7 +81,7 @@ async def run_deals_with_rules(folder: Path, seed: int, deals: int,
         # computers move only when told to (pace of an hour), so every decision is checked
         app = create_app(folder / f"g{game}", seed=seed * 1000 + game, players=players,
                          rules=rules, pace=3600.0)
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=size, notifications=True) as pilot:
             while played < deals:
                 await quick_pause(pilot)
                 c = app.controller
@@ -102,6 +102,9 @@ async def run_deals_with_rules(folder: Path, seed: int, deals: int,
                         app.curtain_lifted(seat)
                 elif isinstance(screen, TableScreen) and screen.mode != "watch":
                     assert screen.view is not None
+                    if not screen.hint_text and rng.random() < 0.03:
+                        screen.action_hint()  # the hint shows on the table: check it too
+                        continue
                     app.person_acts(choose(screen.view.legal_actions, rng, 0.3))
                 elif isinstance(screen, TableScreen) and c.computer_to_act():
                     app.step_computer()

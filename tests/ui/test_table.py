@@ -153,3 +153,49 @@ async def test_blind_misere_is_offered_on_the_curtain_only(tmp_path: Path) -> No
         await settle(pilot, app)
         public = app.public_view()
         assert public.auction[-1][1] == "BMIS"
+
+
+async def test_toasts_are_cleared_before_the_curtain(tmp_path: Path) -> None:
+    """Nothing shown to one person survives onto the curtain for the next (issue 3)."""
+    app = create_app(tmp_path, seed=2)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot, app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        app.notify("secret-42")
+        await pilot.pause()
+        assert "secret-42" in screen_text(app)
+        await pilot.press("p")
+        await settle(pilot, app)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "secret-42" not in screen_text(app)
+
+
+async def test_command_palette_offers_the_game_commands(tmp_path: Path) -> None:
+    """New game, rules, score sheet, save and quit are in the command palette."""
+    app = create_app(tmp_path, seed=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"New game", "Rules", "Score sheet", "Save", "Quit"} <= titles
+        await pilot.press("f1")
+        await pilot.pause()
+        assert "House rules in force" in screen_text(app)
+
+
+async def test_quit_mid_game_asks_and_says_the_game_is_saved(tmp_path: Path) -> None:
+    app = create_app(tmp_path, seed=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Quit now?" in text and "saved" in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0

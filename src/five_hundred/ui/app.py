@@ -209,6 +209,8 @@ class FiveHundredApp(App[None]):
             seat = c.acting_seat
             assert seat is not None
             self.clear_notifications()
+            if self._table is not None and self._table.is_mounted:
+                self._table.show(None, c.public())  # nothing of the last hand stays drawn
             if self._curtain is None:
                 self._curtain = CurtainScreen(seat, c.blind_misere_offered())
                 self.install_screen(self._curtain, name="curtain")
