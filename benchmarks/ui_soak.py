@@ -1,13 +1,15 @@
 """The leak soak: 1,000 seeded random deals driven through the app, checking the whole
 screen at every decision point for a card it must not show (see tests/ui/leak.py).
 
-Run: ``python benchmarks/ui_soak.py [DEALS]`` (default 1000). Prints deals, screens
-checked, time, and stops at the first leak with the screen that showed it.
+Run: ``python benchmarks/ui_soak.py [DEALS [PROCESSES]]`` (defaults 1000 and 2). Prints
+deals, screens checked and time, and stops at the first leak with the screen that
+showed it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import sys
 import tempfile
 import time
@@ -28,26 +30,37 @@ TABLES = [
 ]
 
 
-async def soak(total: int) -> tuple[int, int]:
+CHUNK = 25  # deals per app run (a new game each time one ends)
+
+
+async def soak_chunks(chunks: list[int], total: int) -> tuple[int, int]:
     deals = checks = 0
-    chunk = 0
     with tempfile.TemporaryDirectory() as folder:
-        while deals < total:
-            n = min(25, total - deals)
+        for chunk in chunks:
+            n = min(CHUNK, total - chunk * CHUNK)
             d, c = await run_deals(Path(folder) / f"c{chunk}", 1000 + chunk, n,
                                    TABLES[chunk % len(TABLES)])
             deals += d
             checks += c
-            chunk += 1
-            print(f"  {deals} deals, {checks} screens checked", flush=True)
+            print(f"  chunk {chunk}: {d} deals, {c} screens checked", flush=True)
     return deals, checks
+
+
+def work(args: tuple[list[int], int]) -> tuple[int, int]:
+    return asyncio.run(soak_chunks(*args))
 
 
 def main() -> int:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    chunks = list(range((total + CHUNK - 1) // CHUNK))
+    shares = [(chunks[i::workers], total) for i in range(workers)]
     t = time.perf_counter()
-    deals, checks = asyncio.run(soak(total))
-    print(f"no leak in {deals} deals ({checks} screens checked) "
+    with multiprocessing.Pool(workers) as pool:
+        results = pool.map(work, shares)
+    deals = sum(d for d, _ in results)
+    checks = sum(c for _, c in results)
+    print(f"no leak in {deals} deals ({checks} screens checked, {workers} processes) "
           f"in {time.perf_counter() - t:.0f} s")
     return 0
 

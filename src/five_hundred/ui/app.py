@@ -10,6 +10,7 @@ views: the app never holds the game state.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 from collections.abc import Iterable, Sequence

@@ -22,7 +22,6 @@ from five_hundred.engine import PublicView, SeatView, parse_card
 from five_hundred.ui.render import (
     SEATS,
     auction_text,
-    bid_text,
     card_text,
     cards_text,
     contract_line,
@@ -484,4 +483,4 @@ class TableScreen(BaseScreen):
             self._redraw()
 
 
-__all__ = ["TableScreen", "bid_text"]
+__all__ = ["TableScreen"]
