@@ -151,12 +151,11 @@ class FiveHundredApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, StartScreen):
                 screen.refresh_bindings()
-                try:
-                    from textual.widgets import Button
+                from textual.css.query import NoMatches
+                from textual.widgets import Button
 
+                with contextlib.suppress(NoMatches):  # not composed yet: nothing to update
                     screen.query_one("#resume", Button).disabled = not self.storage.has_save()
-                except Exception:
-                    pass
 
     def _begin(self, controller: Controller) -> None:
         from five_hundred.ui.screens.table import TableScreen
