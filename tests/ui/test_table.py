@@ -199,3 +199,37 @@ async def test_quit_mid_game_asks_and_says_the_game_is_saved(tmp_path: Path) -> 
         await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_mouse_chooses_and_plays_a_card_and_a_bid(tmp_path: Path) -> None:
+    """Mouse: a click chooses, a second click on the same card (or bid) plays it."""
+    from five_hundred.ui.widgets.bids import BidGrid
+
+    from .test_snapshots import SEED, to_bidding, to_joker
+
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await to_bidding(pilot)
+        grid = app.screen.query_one(BidGrid)
+        x0, _x1, code = grid._hits[1][4]  # row "6", last column: 6NT
+        assert code == "6NT"
+        await pilot.click(BidGrid, offset=(1 + x0 + 1, 1))  # padding 1
+        assert grid.selected == "6NT"
+        await pilot.click(BidGrid, offset=(1 + x0 + 1, 1))
+        await pilot.pause()
+        assert app.public_view().auction[-1][1] == "6NT"
+    app = create_app(tmp_path / "2", seed=SEED, pace=3600.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await to_joker(pilot)
+        await pilot.press("4")  # name the joker a heart
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.mode == "play"
+        assert table.view is not None
+        index = next(i for i, c in enumerate(table.view.hand)
+                     if f"play {c}" in table.view.legal_actions)
+        for _ in range(2):
+            await pilot.click("#hand", offset=(1 + index * 5 + 2, 1))  # border, padding
+        await pilot.pause()
+        trick = app.public_view().trick
+        assert trick is not None and len(trick.plays) == 1

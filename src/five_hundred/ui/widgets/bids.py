@@ -77,9 +77,12 @@ class BidGrid(Widget):
         self.legal: tuple[str, ...] = ()
         self.selected: str | None = None
         self._hits: list[list[tuple[int, int, str]]] = []
+        self._clicked: str | None = None  # a second click on the same bid makes it
 
     def show(self, legal: tuple[str, ...]) -> None:
         """``legal``: bid codes (and ``pass``) the acting seat may choose now."""
+        if legal != self.legal:
+            self._clicked = None
         self.legal = legal
         if self.selected not in legal:
             bids = [c for c in legal if c != "pass"]
@@ -155,10 +158,13 @@ class BidGrid(Widget):
         return out
 
     def on_click(self, event: events.Click) -> None:
-        if not 0 <= event.y < len(self._hits):
+        offset = event.get_content_offset(self)
+        if offset is None or not 0 <= offset.y < len(self._hits):
             return
-        for x0, x1, code in self._hits[event.y]:
-            if x0 <= event.x < x1 and code in self.legal:
-                self.post_message(self.Clicked(code, again=code == self.selected))
+        for x0, x1, code in self._hits[offset.y]:
+            if x0 <= offset.x < x1 and code in self.legal:
+                again = code == self._clicked == self.selected
+                self._clicked = code
+                self.post_message(self.Clicked(code, again=again))
                 self.selected = code
                 self.refresh()

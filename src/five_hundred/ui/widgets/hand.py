@@ -40,10 +40,13 @@ class Hand(Widget):
         self.cursor: int | None = None
         self.caption = ""
         self.cell = CELL
+        self._clicked: int | None = None  # a second click on the same card plays it
 
     def show(self, cards: tuple[str, ...], legal: frozenset[str], cursor: int | None,
              marked: frozenset[str] = frozenset(), kitty: frozenset[str] = frozenset(),
              caption: str = "") -> None:
+        if cards != self.cards:
+            self._clicked = None
         self.cards, self.legal, self.cursor = cards, legal, cursor
         self.marked, self.kitty, self.caption = marked, kitty, caption
         self.refresh()
@@ -84,6 +87,11 @@ class Hand(Widget):
         return out
 
     def on_click(self, event: events.Click) -> None:
-        index = event.x // self.cell
-        if 0 <= index < len(self.cards) and event.y <= 1:
-            self.post_message(self.Clicked(index, again=index == self.cursor))
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = offset.x // self.cell
+        if 0 <= index < len(self.cards) and offset.y <= 1:
+            again = index == self._clicked == self.cursor
+            self._clicked = index
+            self.post_message(self.Clicked(index, again=again))
