@@ -3,7 +3,7 @@
     python benchmarks/bots.py [--deals 20] [--budget 0.25] [--seed 1]
 
 Each level plays whole seeded deals at all four seats against itself (hard against
-normal partners, to keep the run short); every decision is timed.
+normal opponents at East and West, to keep the run short); every decision is timed.
 """
 
 from __future__ import annotations

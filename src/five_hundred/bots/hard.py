@@ -2,12 +2,15 @@
 
 For a card decision, the unseen cards are dealt many times consistently with what the
 seat knows (``sampler``); each sample is solved exactly (``solver``) for every
-candidate card once few enough tricks remain to fit the time budget; earlier in the
-deal, each candidate is played out with a fast greedy double-dummy policy down to an
-ending small enough to be solved exactly. Each sample's outcome is turned into the
-points the deal would score (the contract made or lost, defensive tricks) and the card
-with the best average is chosen. The auction, the discard and the joker naming use the
-rule-based judgement of ``normal`` (the discard refined by sampled play-outs).
+candidate card once ``EXACT_TRICKS`` or fewer tricks remain; earlier in the deal, each
+candidate is played out with a fast greedy double-dummy policy down to an ending small
+enough to be solved exactly. Each sample's outcome is turned into the points the deal
+would score (the contract made or lost, defensive tricks) and the card with the best
+average is chosen. Bids and the discard are judged by sampled play-outs too (``mc``);
+joker naming is ``normal``'s.
+
+The time budget is converted into a fixed amount of work (``work_limit``), never
+measured with a clock, so the same view, seed and budget give the same action.
 """
 
 from __future__ import annotations
