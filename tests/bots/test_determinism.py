@@ -97,12 +97,13 @@ def test_hint_is_deterministic() -> None:
 
 
 def test_budget_sets_the_amount_of_work() -> None:
-    """R19-R21 card play: a tiny budget gives the minimum number of sampled deals, a
-    large one the cap, and the work limit grows with the budget (no clock involved)."""
+    """R19-R21 card play: a tiny budget stops sampling after two deals (the work
+    forecast already exceeds it), a large one reaches the cap, and the work limit grows
+    with the budget (no clock involved)."""
     from five_hundred.bots import hard
 
     assert hard.work_limit(0.5) == 2 * hard.work_limit(0.25) > 0
     view = next(v for v in _views(12) if v.public.phase == "play"
                 and len(v.legal_actions) > 2)
-    assert hint(view, R, random.Random(1), 1e-6).samples == hard.MIN_SAMPLES
+    assert hint(view, R, random.Random(1), 1e-6).samples == 2
     assert hint(view, R, random.Random(1), 100.0).samples == hard.MAX_SAMPLES
