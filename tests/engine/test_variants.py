@@ -352,6 +352,14 @@ def test_v6_scoring_lost_to_opponents_no_defence_points_target_1000() -> None:
     assert st.scores == [440, 0]  # East's lost 10♠ goes to North-South
 
 
+def test_v6_first_side_to_1000_wins_even_from_the_other_sides_failure() -> None:
+    """V6: the first side to reach 1000 wins, also when the points came from the
+    declarers' lost contract (by default, R35: only one's own contract wins)."""
+    top = ["JK J2 JH JD AH KH QH TH 9H 8H", "", "", ""]
+    st = play_out(start_play(top, "", E, "10S", rules=T, start_scores=(600, 0)))
+    assert st.scores == [1040, 0] and st.phase == "game_over" and st.winner == 0
+
+
 def test_v6_game_bid_decides_the_game() -> None:
     """V6: a made 'game' bid wins the whole game at once; a lost one loses it."""
     top = ["JK J2 JH JD AH KH QH TH 9H 8H", "", "", ""]

@@ -65,6 +65,9 @@ class RuleSet(BaseModel):
     defender_trick_points: int = 10
     lost_contract_to_opponents: bool = False
     target: int = 500
+    # R35: only a side making its own contract can win; V6: the first side to the
+    # target wins, however it got there (only one side scores in a deal).
+    win_only_by_contract: bool = True
     losing_score: int = -500
 
     # Options of the Pagat preset (V1-V5), named as in the record.
@@ -127,6 +130,7 @@ TWO_JOKER_1000 = RuleSet(
     slam_value=0,  # seed 004 has no slam bonus
     lost_contract_to_opponents=True,
     target=1000,
+    win_only_by_contract=False,
     allowed_options=(),
 )
 

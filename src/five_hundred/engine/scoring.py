@@ -83,6 +83,10 @@ def game_winner(rules: RuleSet, scores: tuple[int, int], declarer_team: int | No
         return decided_by, "the other side failed its game bid"
     if declarer_team is not None and made and scores[declarer_team] >= rules.target:
         return declarer_team, f"made its contract to reach {scores[declarer_team]}"
+    if not rules.win_only_by_contract:
+        for team in (0, 1):
+            if scores[team] >= rules.target:
+                return team, f"reached {scores[team]}"
     for team in (0, 1):
         if scores[team] <= rules.losing_score:
             return 1 - team, f"the other side fell to {scores[team]}"
