@@ -98,22 +98,23 @@ class FiveHundredApp(App[None]):
 
     # ------------------------------------------------------------ starting
 
+    def get_default_screen(self) -> Screen[None]:
+        """The start screen is the bottom of the stack (no blank screen to paint first)."""
+        return StartScreen(self.seed, self.start_players)
+
     def on_mount(self) -> None:
-        self.call_after_refresh(self.run_worker, _preload, thread=True, exclusive=False)
+        # after the first paint, so the import does not compete with it for the GIL
+        self.set_timer(0.3, lambda: self.run_worker(_preload, thread=True, exclusive=False))
         if self.want_resume and self.storage.has_save():
-            self.push_screen(StartScreen(self.seed, self.start_players))
             self.resume_game()
         elif self.autostart:
-            self.push_screen(StartScreen(self.seed, self.start_players))
             from five_hundred.engine import PAGAT_AUSTRALIAN
             from five_hundred.hotseat import default_players
 
             self.start_new_game(self.rules_in_play or PAGAT_AUSTRALIAN,
                                 self.start_players or default_players(), self.seed)
-        else:
-            self.push_screen(StartScreen(self.seed, self.start_players))
-            if self.want_resume:
-                self.notify("There is no saved game to resume.", severity="warning")
+        elif self.want_resume:
+            self.notify("There is no saved game to resume.", severity="warning")
 
     def start_new_game(self, rules: RuleSet, players: Sequence[Player],
                        seed: int | None) -> None:
@@ -301,11 +302,11 @@ class FiveHundredApp(App[None]):
         self.advance()
 
     def back_to_start(self) -> None:
-        players = self.controller.players if self.controller else self.start_players
+        """Back to the start screen (the bottom of the stack) for a new game."""
         self.controller = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(StartScreen(None, tuple(players) if players else None))
+        self._refresh_start()
 
     def on_resize(self, event: events.Resize) -> None:
         """Below 80×24 every screen shows "enlarge the terminal" instead of its layout."""
