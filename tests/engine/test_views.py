@@ -62,8 +62,8 @@ def allowed_cards(state: GameState, seat: int) -> set[str]:
     return allowed
 
 
-def check_views(state: GameState) -> None:
-    for seat in range(4):
+def check_views(state: GameState, seats: tuple[int, ...] = (0, 1, 2, 3)) -> None:
+    for seat in seats:
         v = view_for(state, seat)
         seen = visible_cards(v.model_dump(), state.rules)
         extra = seen - allowed_cards(state, seat)
@@ -84,6 +84,18 @@ def check_views(state: GameState) -> None:
     pub = visible_cards(public_view(state).model_dump(), state.rules)
     assert pub <= allowed_cards(state, -1) | (codes(state.hands[state.declarer])
                                               if state.exposed else set())
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_r6_r17_views_over_1000_random_games(chunk: int) -> None:
+    """R6/R17/R22 over 1,000 random legal games (4 chunks of 250): at every step, the
+    view of the seat to act and of one other seat (rotating) shows no hidden card."""
+    steps = 0
+    for state in random_games(R, 250, 400 + chunk):
+        seats = (state.to_act, steps % 4) if state.to_act >= 0 else (steps % 4,)
+        check_views(state, seats)
+        steps += 1
+    assert steps > 250 * 10
 
 
 @pytest.mark.parametrize(("rules", "games", "seed"), [(R, 50, 31), (TWO_JOKER_1000, 8, 32)])
