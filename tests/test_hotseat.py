@@ -101,14 +101,32 @@ def test_announcements_never_name_discarded_cards_r17() -> None:
     assert bid_label("OMIS") == "open misère" and card_label("TH") == "10♥"
 
 
+# The controller's whole public surface. A new public name must be added here on
+# purpose: nothing on it may hand the table the state or another seat's cards (the
+# leak tests' oracle of hidden cards lives in tests/ui/leak.py for that reason).
+PUBLIC_SURFACE = {
+    "rules", "players", "seed", "log", "names", "seat_label", "persons", "public", "phase",
+    "acting_seat", "deal_over", "game_over", "viewer", "person_to_act", "computer_to_act",
+    "needs_curtain", "blind_misere_offered", "reveal", "table_view", "act",
+    "act_blind_misere", "bot_rng", "computer_action", "play_computer", "hint",
+    "start_next_deal", "save", "record_json", "from_record_text",
+}
+
+
 def test_controller_exposes_no_state() -> None:
-    """No public attribute of the controller is (or returns) the game state."""
+    """No public attribute of the controller is (or returns) the game state, and the
+    public surface is exactly the reviewed one: views, announcements and actions."""
     c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=1)
-    for name in dir(c):
-        if name.startswith("_"):
-            continue
+    public = {name for name in dir(c) if not name.startswith("_")}
+    assert public == PUBLIC_SURFACE
+    for name in public:
         value = getattr(c, name)
         assert not isinstance(value, GameState), name
+    assert c.table_view() is None  # before anyone lifts the curtain, no hand at all
+    seat = c.acting_seat
+    view = c.reveal()
+    assert isinstance(view, SeatView) and view.seat == seat
+    assert c.table_view() == view  # only the revealed person's own view
 
 
 def test_ui_never_imports_or_touches_game_state() -> None:

@@ -392,28 +392,6 @@ class Controller:
                               f"scores {state.scores[0]} – {state.scores[1]}")
         return controller
 
-    # ------------------------------------------------------------ for tests and tools
-
-    def hidden_cards_for(self, seat: int | None) -> set[str]:
-        """Card codes ``seat`` may not see now (every card not yet face up when
-        ``seat`` is None). Used by the leak tests; the UI has no use for it."""
-        from five_hundred.engine.cards import card_str, cards_of
-
-        s = self._state
-        if s.phase in ("deal_over", "game_over"):
-            return set()
-        hidden = 0
-        for other in range(4):
-            if other != seat:
-                hidden |= s.hands[other]
-        if s.phase == "bidding":
-            hidden |= s.kitty  # nobody has seen the kitty yet
-        if seat is None or seat != s.declarer:
-            hidden |= s.discards  # only the declarer knows the discard
-        if s.exposed and s.declarer >= 0:
-            hidden &= ~s.hands[s.declarer]  # R22: the open misère hand is face up
-        return {card_str(c) for c in cards_of(hidden)}
-
 
 __all__ = [
     "LEVELS", "Controller", "Player", "announce", "bid_label", "card_label",

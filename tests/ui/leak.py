@@ -2,43 +2,155 @@
 
 Shared by ``test_leaks.py`` (50+ deals in CI) and ``benchmarks/ui_soak.py`` (1,000).
 The game is driven through the app's own entry points (the ones the keys call), and
-after every step the whole screen is rendered to text and searched.
+after every step the whole screen is rendered to text and searched for every hidden
+card.
+
+Cards of rank 6 to 10 are spelt like bids (``7♥`` is a card and a bid), so for them the
+search runs on each widget's own text with the bid contexts taken out by construction:
+the bidding grid widget is left out whole, and from the other widgets the exact
+phrases the table writes around the bids made so far are removed ("Ana 7♥" in the
+auction, "bids 7♥" in the log, "Contract 7♥", "highest 7♥", the bid reminder, the
+bids in a hint). What is left must not show a hidden card.
+
+Which cards are hidden is an oracle that reads the controller's private state: it
+lives here, in the tests, so the controller gives the table views only.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from textual.widget import Widget
+
 from five_hundred.engine import RuleSet
-from five_hundred.hotseat import Player, card_label
+from five_hundred.engine.cards import card_str, cards_of
+from five_hundred.hotseat import Controller, Player, bid_label, card_label
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
+from five_hundred.ui.widgets.bids import BidGrid
 
 from .driver import choose
 from .helpers import quick_pause, screen_text
 
-# Card labels that can never be mistaken for a bid label (6♥ … 10♥ are also bids):
-# A, K, Q, J, 5 and 4 of each suit and the jokers -- 25 of the 43 cards, so any
-# channel that leaks a hand shows itself within a few decisions.
-UNAMBIGUOUS_RANKS = set("AKQJ54")
-
-
-def forms(code: str) -> list[str]:
-    """The spellings of a hidden card the leak check looks for."""
-    out = []
-    if code in ("JK", "J2") or code[0] in UNAMBIGUOUS_RANKS:
-        out.append(card_label(code))
-    if code not in ("JK", "J2"):
-        out.append(code)  # record spelling, e.g. "QH"
-    return out
+BID_LIKE_RANKS = set("6789T")  # 6♥ … 10♥ are also bids
 
 
 class Leak(AssertionError):
     pass
+
+
+def hidden_cards(controller: Controller, seat: int | None) -> set[str]:
+    """Card codes ``seat`` may not see now (every card not yet face up when ``seat`` is
+    None): the other hands, the kitty in the auction, the discard (known only to the
+    declarer, R17), less the open-misère hand once it is face up (R22)."""
+    s = controller._state  # the oracle may read the state; the UI never does
+    if s.phase in ("deal_over", "game_over"):
+        return set()
+    hidden = 0
+    for other in range(4):
+        if other != seat:
+            hidden |= s.hands[other]
+    if s.phase == "bidding":
+        hidden |= s.kitty  # nobody has seen the kitty yet
+    if seat is None or seat != s.declarer:
+        hidden |= s.discards
+    if s.exposed and s.declarer >= 0:
+        hidden &= ~s.hands[s.declarer]
+    return {card_str(c) for c in cards_of(hidden)}
+
+
+def forms(code: str) -> list[str]:
+    """The spellings of a card searched everywhere on screen (the record spelling, and
+    the label when it cannot be read as a bid)."""
+    if code in ("JK", "J2"):
+        return [code]
+    out = [code]  # record spelling, e.g. "QH"
+    if code[0] not in BID_LIKE_RANKS:
+        out.append(card_label(code))
+    return out
+
+
+def widget_texts(app: FiveHundredApp, skip: tuple[type[Widget], ...] = (BidGrid,)
+                 ) -> list[str]:
+    """The text each visible leaf widget shows (its content area cut out of the painted
+    screen, rows joined, whitespace collapsed so wrapped phrases read whole), leaving
+    out widgets of the ``skip`` types."""
+    lines = screen_text(app).splitlines()
+    width, height = app.size
+    lines = [(line + " " * width)[:width] for line in lines] + [" " * width] * height
+    visible = app.screen._compositor.visible_widgets
+    parents = {w.parent for w in visible}
+    out = []
+    for widget, (region, clip) in visible.items():
+        if widget in parents or isinstance(widget, skip):
+            continue
+        area = region.shrink(widget.styles.gutter).intersection(clip)
+        if not area:
+            continue
+        rows = [lines[y][area.x:area.right] for y in range(area.y, area.bottom)]
+        out.append(" ".join(" ".join(rows).split()))
+    return out
+
+
+def bid_phrases(app: FiveHundredApp) -> set[str]:
+    """The exact phrases the table writes around the bids made so far (or offered now
+    in the reminder and the hint)."""
+    c = app.controller
+    assert c is not None
+    public = c.public()
+    names = c.names
+    out = set()
+    for seat, code in public.auction:
+        if code == "pass":
+            continue
+        label = bid_label(code)
+        out |= {f"{names[seat][:10]} {label}", f"{names[seat]} {label}", f"bids {label}"}
+    if public.high_bid is not None:
+        out.add(f"highest {bid_label(public.high_bid)}")
+    if public.contract is not None:
+        label = bid_label(public.contract)
+        out |= {f"Contract {label}", f"making {label}", f"defeating {label}"}
+    screen = app.screen
+    if isinstance(screen, TableScreen) and screen.mode == "bid":
+        grid = screen.query_one(BidGrid)
+        if grid.selected not in (None, "pass"):
+            out.add(f"{bid_label(grid.selected)}:")  # the reminder line
+        if screen.hint_text:  # in the auction the hint weighs the legal bids only
+            out.add(" ".join(f"Hint: {screen.hint_text}".split()))
+    return out
+
+
+def find_leak(texts: Iterable[str], hidden: Iterable[str], phrases: Iterable[str]) -> str | None:
+    """The first spelling of a hidden card of rank 6–10 left in ``texts`` once the bid
+    ``phrases`` are removed (longest first; a phrase cut short at the end of a widget's
+    text too), else None."""
+    ordered = sorted(set(phrases), key=len, reverse=True)
+    cleaned = []
+    for text in texts:
+        for phrase in ordered:
+            text = text.replace(phrase, " ")
+            # a phrase cut off where its widget ends (a clipped hint, say)
+            for k in range(len(phrase) - 1, 1, -1):
+                if text.endswith(phrase[:k]):
+                    text = text[:-k]
+                    break
+        cleaned.append(f" {text} ")
+    for code in hidden:
+        if code in ("JK", "J2") or code[0] not in BID_LIKE_RANKS:
+            continue
+        label = card_label(code)
+        for text in cleaned:
+            i = text.find(label)
+            # "10♥" must not be read inside "110♥"; "6♥" not inside "16♥"
+            while i >= 0:
+                if not text[i - 1].isdigit():
+                    return label
+                i = text.find(label, i + 1)
+    return None
 
 
 def check_screen(app: FiveHundredApp) -> int:
@@ -47,9 +159,9 @@ def check_screen(app: FiveHundredApp) -> int:
     assert c is not None
     screen = app.screen
     if isinstance(screen, CurtainScreen):
-        hidden = c.hidden_cards_for(None)
+        hidden = hidden_cards(c, None)
     elif isinstance(screen, TableScreen):
-        hidden = c.hidden_cards_for(c.viewer)
+        hidden = hidden_cards(c, c.viewer)
     else:
         return 0
     text = screen_text(app)
@@ -61,6 +173,9 @@ def check_screen(app: FiveHundredApp) -> int:
         for form in forms(code):
             if form in text:
                 raise Leak(f"{form} (hidden) is visible on {type(screen).__name__}:\n{text}")
+    label = find_leak(widget_texts(app), hidden, bid_phrases(app))
+    if label is not None:
+        raise Leak(f"{label} (hidden) is visible on {type(screen).__name__}:\n{text}")
     return len(hidden)
 
 

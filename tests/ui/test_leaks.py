@@ -8,11 +8,23 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from five_hundred.engine import PAGAT_AUSTRALIAN, TWO_JOKER_1000
-from five_hundred.hotseat import Player
+from five_hundred.hotseat import Player, card_label
+from five_hundred.ui.app import create_app
+from five_hundred.ui.screens.curtain import CurtainScreen
+from five_hundred.ui.screens.table import TableScreen
 
-from .leak import run_deals, run_deals_with_rules
+from .helpers import quick_pause
+from .leak import (
+    Leak,
+    check_screen,
+    find_leak,
+    hidden_cards,
+    run_deals,
+    run_deals_with_rules,
+)
 
 FOUR_PEOPLE = [Player("Ana"), Player("Bruno"), Player("Carla"), Player("Davi")]
 TWO_PEOPLE = [Player("Ana"), Player("Bruno", "computer", "easy"), Player("Carla"),
@@ -44,3 +56,55 @@ async def test_no_leak_in_the_two_joker_game_v6(tmp_path: Path) -> None:
     """V6 (two jokers, 6-card kitty, game bids): nothing hidden is shown either."""
     deals, checks = await run_deals_with_rules(tmp_path, 6, 4, FOUR_PEOPLE, TWO_JOKER_1000)
     assert deals == 4 and checks > 0
+
+
+def test_bid_like_card_outside_bid_contexts_is_a_leak() -> None:
+    """Positive control of the 6–10 check (cards spelt like bids, R12): a hidden 7♣ is
+    found anywhere but inside the exact phrases written around a bid made."""
+    phrases = {"bids 7♣", "Bruno 7♣", "Contract 7♣"}
+    assert find_leak(["East: Bruno bids 7♣", "Contract 7♣ by Bruno"], {"7C"}, phrases) is None
+    assert find_leak(["Bruno bids 7♣ · Ana holds 7♣"], {"7C"}, phrases) == "7♣"
+    assert find_leak(["Last trick: Ana 7♣"], {"7C"}, {"bids 7♣"}) == "7♣"
+    assert find_leak(["a 10♥ here"], {"TH"}, set()) == "10♥"
+    assert find_leak(["scores 110♥"], {"TH"}, set()) is None
+
+
+async def test_planted_hidden_card_of_rank_6_to_10_is_caught(tmp_path: Path) -> None:
+    """Positive control through the app: after a bid spelt like a hidden card, the bid's
+    own phrases pass, and the same card planted in any widget is a ``Leak``."""
+    app = create_app(tmp_path, seed=4, players=FOUR_PEOPLE, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quick_pause(pilot)
+        c = app.controller
+        assert c is not None and isinstance(app.screen, CurtainScreen)
+        seat = c.acting_seat
+        assert seat is not None
+        app.curtain_lifted(seat)
+        await quick_pause(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.view is not None
+        hidden = hidden_cards(c, c.viewer)
+        bids = {a.split()[1] for a in table.view.legal_actions if a.startswith("bid ")}
+        card = next(code for code in sorted(hidden)
+                    if code[0] in "6789T" and code.replace("T", "10") in bids)
+        app.person_acts("bid " + card.replace("T", "10"))  # the bid reads like the card
+        await quick_pause(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert check_screen(app) > 0  # "Ana 7♣", "highest 7♣" are bid contexts
+        app.curtain_lifted(c.acting_seat or 0)
+        await quick_pause(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert card in hidden_cards(c, c.viewer)
+        assert check_screen(app) > 0
+        table.query_one("#trick", Static).update(f"under the table: {card_label(card)}")
+        await quick_pause(pilot)
+        with pytest.raises(Leak):
+            check_screen(app)
+
+
+def test_clipped_bid_phrase_is_still_a_bid_context() -> None:
+    """A hint clipped by its panel ends inside its own phrase: not a leak (R12)."""
+    hint = "Hint: pass — expected points by bid: 8♦ -277, 10♦ -500 (over 8 deals)"
+    assert find_leak(["Your bid: " + hint[:44]], {"TD"}, {hint}) is None
+    assert find_leak(["Your bid: 10♦ " + hint[:44]], {"TD"}, {hint}) == "10♦"
