@@ -204,8 +204,9 @@ class TableScreen(BaseScreen):
                             f" · dealer ◆ {who(names, public.dealer)} · ",
                             score_line(public), f" · to {rules.target}")
         house = rules.describe_options()
-        out.append(" · " + ("; ".join(h.split(" ", 1)[0] for h in house) if house
-                            else "no house rules"), style="dim")
+        # the ids here (V2 V4); the side panel says what each one means
+        out.append(" · " + ("house rules " + " ".join(h.split(" ", 1)[0] for h in house)
+                            if house else "no house rules"), style="dim")
         if self.view is not None:
             v = self.view.seat
             out.append(f"\nYou: {who(names, v)} · ", style="bold")
