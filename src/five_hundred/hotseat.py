@@ -161,6 +161,7 @@ def action_label(text: str) -> str:
 
 
 _BID_CODE = re.compile(r"\b(?:10|[6-9])(?:NT|[SCDH])\b")
+_MINUS = re.compile(r"(?<![\w.])-(?=\d)")
 
 
 def describe_hint(hint: object) -> str:
@@ -175,7 +176,7 @@ def describe_hint(hint: object) -> str:
         parts = [f"{action_label(c.action).removeprefix('play ')} {c.chance:.0%}"
                  for c in list(candidates)[:6]]
         line += "\nchance per card: " + ", ".join(parts)
-    return line
+    return _MINUS.sub("−", line)  # a true minus sign, as everywhere on the table
 
 
 # ----------------------------------------------------------------- the controller

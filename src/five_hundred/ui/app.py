@@ -126,7 +126,7 @@ class FiveHundredApp(App[None]):
         self.storage.start(controller)
         dealer = controller.public().dealer
         controller.log.append(f"New game, seed {seed}. The first dealer, drawn at random, "
-                              f"is {controller.names[dealer]} ({SEATS[dealer]}).")
+                              f"is {controller.seat_label(dealer)}.")
         self._begin(controller)
 
     def resume_game(self) -> None:

@@ -12,7 +12,7 @@ from textual.containers import Center, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from five_hundred.engine import DealSummary, PublicView
-from five_hundred.ui.render import TEAMS, bid_text, points, who
+from five_hundred.ui.render import SEATS, TEAMS, bid_text, points, trick_line, who
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
 
@@ -21,7 +21,13 @@ if TYPE_CHECKING:
 
 
 def team_names(names: tuple[str, ...]) -> tuple[str, str]:
-    return (f"{TEAMS[0]} ({names[0]} & {names[2]})", f"{TEAMS[1]} ({names[1]} & {names[3]})")
+    """``North–South (Ana & Carla)``, or just ``North–South`` when both kept the seats'
+    names."""
+    out = []
+    for t in (0, 1):
+        a, b = names[t], names[t + 2]
+        out.append(TEAMS[t] if (a, b) == (SEATS[t], SEATS[t + 2]) else f"{TEAMS[t]} ({a} & {b})")
+    return out[0], out[1]
 
 
 def _signed(n: int) -> str:
@@ -94,6 +100,12 @@ class SummaryScreen(BaseScreen):
         text = Text()
         if public.results:
             text = deal_summary_text(public.results[-1], len(public.results), names)
+            last = public.last_trick
+            if last is not None and last.winner is not None:
+                # the trick that ended the deal (a failed misère can end it at trick 1)
+                text.append("\n\nLast trick: ")
+                text.append_text(trick_line(last.plays, names))
+                text.append(f" → {names[last.winner]}")
         if public.winner is not None:
             text.append("\n\n")
             text.append(f"{team_names(names)[public.winner]} win the game", style="bold")

@@ -114,10 +114,13 @@ class TableScreen(BaseScreen):
         if old is None or view is None or old.hand != view.hand or old.seat != view.seat:
             self.marked = set()
             self.cursor = self._first_legal()
-        if old is None or view is None or old.seat != view.seat:
-            self.query_one(BidGrid).selected = None
+        if old is None or view is None or old.seat != view.seat or (
+                old.public.deal_number != view.public.deal_number):
+            self.query_one(BidGrid).selected = None  # a new auction starts at its foot
         self.hint_text = ""
         self.mode = self._mode()
+        if self.mode == "play" and not self._playable(self.cursor):
+            self.cursor = self._first_legal()  # the cursor starts on a card you may play
         if self.mode == "bid":
             self.query_one(BidGrid).show(self._legal_bids())
         self._redraw()
@@ -155,6 +158,14 @@ class TableScreen(BaseScreen):
         if self.mode in ("play", "lead"):
             return frozenset(a.split()[1] for a in view.legal_actions if a.startswith("play"))
         return frozenset()
+
+    def _playable(self, index: int) -> bool:
+        view = self.view
+        if view is None or not 0 <= index < len(view.hand):
+            return False
+        card = view.hand[index]
+        return f"play {card}" in view.legal_actions or (
+            card == "JK" and bool(self._joker_lead_suits()))
 
     def _first_legal(self) -> int:
         view = self.view
@@ -297,7 +308,8 @@ class TableScreen(BaseScreen):
         assert view is not None
         if mode == "bid":
             out.append("Your bid: ←→↑↓ choose, Enter bids, p passes.  ", style="bold")
-            out.append(self.query_one(BidGrid).reminder, style="italic")
+            if not self.hint_text:  # the hint needs the room at 80×24
+                out.append(self.query_one(BidGrid).reminder, style="italic")
         elif mode == "discard":
             k = public.rules.kitty_size
             out.append(f"Mark {k} cards to discard (space), then Enter. Marked "

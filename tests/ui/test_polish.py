@@ -1,0 +1,88 @@
+"""Small things found by playing in tmux: names said once, the cursor on a card you may
+play, a fresh bid cursor each auction, the deal's last trick on its summary, true minus
+signs in hints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from five_hundred.hotseat import Player, describe_hint
+from five_hundred.ui.app import create_app
+from five_hundred.ui.screens.summary import SummaryScreen, team_names
+from five_hundred.ui.screens.table import TableScreen
+from five_hundred.ui.widgets.bids import BidGrid
+
+from .helpers import screen_text
+
+ONE_PERSON = [Player("North"), Player("East", "computer", "easy"),
+              Player("South", "computer", "easy"), Player("West", "computer", "easy")]
+
+
+def test_team_names_said_once_when_players_keep_the_seat_names() -> None:
+    assert team_names(("North", "East", "South", "West")) == ("North–South", "East–West")
+    assert team_names(("Ana", "East", "Carla", "West"))[0] == "North–South (Ana & Carla)"
+
+
+@dataclass
+class _Hint:
+    action: str
+    reason: str
+    candidates: tuple[object, ...] = ()
+
+
+def test_hint_numbers_use_a_true_minus_sign() -> None:
+    line = describe_hint(_Hint("bid 7H", "expected points by bid: 7H +19, 8H -9, 6S -37.5"))
+    assert line.startswith("bid 7♥") and "8♥ −9" in line and "6♠ −37.5" in line
+    assert "-" not in line.replace("—", "")
+
+
+async def test_cursor_bid_cursor_log_and_summary_r8_r27(tmp_path: Path) -> None:
+    """One person (named like the seat) with three computers, keys only: the log says
+    "North" once; in play the cursor always starts on a legal card (R27) so Enter plays;
+    each auction's cursor starts at its lowest legal bid (R8); the summary shows the
+    trick that ended the deal."""
+    app = create_app(tmp_path, seed=3, players=ONE_PERSON, pace=0.0)
+    deals = contracts = plays = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await pilot.pause()
+            c = app.controller
+            assert c is not None
+            assert not any("North (North)" in line for line in c.log)
+            screen = app.screen
+            if isinstance(screen, SummaryScreen):
+                public = app.public_view()
+                if public.results[-1].contract is not None:
+                    assert "Last trick:" in screen_text(app)
+                    contracts += 1
+                deals += 1
+                if deals == 3:
+                    break
+                await pilot.press("enter")
+                continue
+            if not isinstance(screen, TableScreen) or screen.mode == "watch":
+                continue
+            view = screen.view
+            assert view is not None
+            if screen.mode == "bid":
+                grid = screen.query_one(BidGrid)
+                if not any(code != "pass" for _, code in view.public.auction):
+                    assert grid.selected == next(b for b in grid.legal if b != "pass")
+                # bid 6♥ when it is still open, else pass
+                if "bid 6H" in view.legal_actions:
+                    while grid.selected != "6H":
+                        await pilot.press("right")
+                    await pilot.press("enter")
+                else:
+                    await pilot.press("p")
+            elif screen.mode == "discard":
+                await pilot.press("1", "space", "2", "space", "3", "space", "enter", "enter")
+            elif screen.mode == "play":
+                assert f"play {view.hand[screen.cursor]}" in view.legal_actions or \
+                    view.hand[screen.cursor] == "JK"
+                await pilot.press("enter")
+                plays += 1
+            else:
+                await pilot.press("1")
+    assert deals == 3 and contracts >= 1 and plays >= 5
