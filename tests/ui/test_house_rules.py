@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from five_hundred.engine import PAGAT_AUSTRALIAN
 from five_hundred.hotseat import Player
-from five_hundred.ui.app import create_app
+from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.info import RulesScreen
 from five_hundred.ui.screens.table import TableScreen
@@ -26,15 +27,20 @@ def plain(widget: Static) -> str:
     return str(widget.render())
 
 
+async def to_first_curtain(pilot: Pilot[None], app: FiveHundredApp) -> None:
+    """The computers move (their pace is an hour) until a person's curtain is up."""
+    await pilot.pause()
+    while not isinstance(app.screen, CurtainScreen):
+        assert app.step_computer()
+        await pilot.pause()
+
+
 async def test_house_rules_v2_v4_on_table_curtain_and_rules_screen(tmp_path: Path) -> None:
     """V2 (misère without a seven) and V4 (defensive cap 480) are named on the curtain,
     the table's header and side panel, and the rules screen."""
     app = create_app(tmp_path, seed=3, players=TWO_PEOPLE, rules=HOUSE, pace=3600.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        while not isinstance(app.screen, CurtainScreen):
-            assert app.step_computer()
-            await pilot.pause()
+        await to_first_curtain(pilot, app)
         curtain = screen_text(app)
         assert "V2 misère may be bid whenever" in curtain and "stop at 480" in curtain
         await pilot.press("enter")
@@ -59,10 +65,7 @@ async def test_default_rules_say_no_house_rules(tmp_path: Path) -> None:
     """Without options (the default pagat-australian, V1–V6 off) the table says so."""
     app = create_app(tmp_path, seed=3, players=TWO_PEOPLE, pace=3600.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        while not isinstance(app.screen, CurtainScreen):
-            assert app.step_computer()
-            await pilot.pause()
+        await to_first_curtain(pilot, app)
         await pilot.press("enter")
         await pilot.pause()
         assert "no house rules" in screen_text(app)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from five_hundred.ui.app import FiveHundredApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -19,6 +24,15 @@ class TooSmall(Static):
 
 class BaseScreen(Screen[None]):
     """Every full screen of the game: below 80×24 only a message is shown."""
+
+    @property
+    def game(self) -> FiveHundredApp:
+        """The app, typed: every screen of the game runs in a ``FiveHundredApp``."""
+        from five_hundred.ui.app import FiveHundredApp
+
+        app = self.app
+        assert isinstance(app, FiveHundredApp)
+        return app
 
     def compose_too_small(self) -> ComposeResult:
         yield TooSmall(f"Please enlarge the terminal\n(at least {MIN_WIDTH}×{MIN_HEIGHT})",

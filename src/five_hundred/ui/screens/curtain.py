@@ -6,7 +6,7 @@ is built from the ``PublicView`` alone: it cannot show a private card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,9 +18,6 @@ from five_hundred.engine import PublicView
 from five_hundred.ui.render import bid_text, contract_line, score_line, trick_line, who
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from five_hundred.ui.app import FiveHundredApp
 
 
 def public_summary(public: PublicView, names: tuple[str, ...]) -> Text:
@@ -73,14 +70,6 @@ class CurtainScreen(BaseScreen):
         super().__init__()
         self.seat = seat
         self.blind_offered = blind_offered
-
-    @property
-    def game(self) -> FiveHundredApp:
-        from five_hundred.ui.app import FiveHundredApp
-
-        app = self.app
-        assert isinstance(app, FiveHundredApp)
-        return app
 
     def compose(self) -> ComposeResult:
         with Vertical(id="body"):

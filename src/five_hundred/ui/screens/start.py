@@ -17,7 +17,6 @@ from five_hundred.ui.widgets.keybar import KeyBar
 if TYPE_CHECKING:  # the engine is imported once the first screen is up (fast start)
     from five_hundred.engine import RuleSet
     from five_hundred.hotseat import Player
-    from five_hundred.ui.app import FiveHundredApp
 
 KINDS: list[tuple[str, str]] = [
     ("person", "person"),
@@ -57,14 +56,6 @@ class StartScreen(BaseScreen):
         super().__init__()
         self.seed = seed
         self.players = players
-
-    @property
-    def game(self) -> FiveHundredApp:
-        from five_hundred.ui.app import FiveHundredApp
-
-        app = self.app
-        assert isinstance(app, FiveHundredApp)
-        return app
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="body", can_focus=False):

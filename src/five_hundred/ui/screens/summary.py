@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -15,9 +15,6 @@ from five_hundred.engine import DealSummary, PublicView
 from five_hundred.ui.render import SEATS, TEAMS, bid_text, points, trick_line, who
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from five_hundred.ui.app import FiveHundredApp
 
 
 def team_names(names: tuple[str, ...]) -> tuple[str, str]:
@@ -86,14 +83,6 @@ class SummaryScreen(BaseScreen):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    @property
-    def game(self) -> FiveHundredApp:
-        from five_hundred.ui.app import FiveHundredApp
-
-        app = self.app
-        assert isinstance(app, FiveHundredApp)
-        return app
-
     def compose(self) -> ComposeResult:
         public = self.game.public_view()
         names = self.game.names
@@ -137,10 +126,7 @@ class ScoreSheetScreen(BaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s,enter,q", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        from five_hundred.ui.app import FiveHundredApp
-
-        app = self.app
-        assert isinstance(app, FiveHundredApp)
+        app = self.game
         with Vertical(id="body"), VerticalScroll(), Center():
             yield Static(score_sheet_table(app.public_view(), app.names), id="sheet")
         yield KeyBar()

@@ -8,7 +8,7 @@ the person whose hand may be shown, else ``PublicView``). Legality comes only fr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.console import Group
 from rich.table import Table
@@ -34,9 +34,6 @@ from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.bids import BidGrid
 from five_hundred.ui.widgets.hand import Hand
 from five_hundred.ui.widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from five_hundred.ui.app import FiveHundredApp
 
 SUIT_CHOICES = ("S", "C", "D", "H", "none")
 
@@ -77,14 +74,6 @@ class TableScreen(BaseScreen):
         self.mode = "watch"  # watch, bid, discard, confirm, joker, lead, play
         self.hint_text = ""
         self._footer_mode = ""
-
-    @property
-    def game(self) -> FiveHundredApp:
-        from five_hundred.ui.app import FiveHundredApp
-
-        app = self.app
-        assert isinstance(app, FiveHundredApp)
-        return app
 
     def compose(self) -> ComposeResult:
         rules = self.game.rules_in_play
