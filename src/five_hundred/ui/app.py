@@ -9,9 +9,7 @@ views: the app never holds the game state.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import random
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -24,13 +22,15 @@ from textual.screen import Screen
 
 from five_hundred.ui.names import SEATS
 from five_hundred.ui.screens.base import BaseScreen
-from five_hundred.ui.screens.info import ConfirmScreen, KeysScreen, MessageScreen, RulesScreen
 from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.storage import Storage, data_dir
 
 if TYPE_CHECKING:
-    # The engine (pydantic models, card tables) and the game screens are imported
-    # after the first screen is up, in the background: the start screen comes first.
+    # The engine (pydantic models, card tables), the game screens and the dialogs are
+    # imported after the first screen is up, in the background: the start screen
+    # comes first.
+    import argparse
+
     from five_hundred.engine import PublicView, RuleSet
     from five_hundred.hotseat import Controller, Player
     from five_hundred.ui.screens.curtain import CurtainScreen
@@ -41,6 +41,7 @@ def _preload() -> None:
     """Import what a game needs (run in a worker thread once the start screen shows)."""
     import five_hundred.hotseat
     import five_hundred.ui.screens.curtain
+    import five_hundred.ui.screens.info
     import five_hundred.ui.screens.summary
     import five_hundred.ui.screens.table  # noqa: F401
 
@@ -118,10 +119,12 @@ class FiveHundredApp(App[None]):
 
     def start_new_game(self, rules: RuleSet, players: Sequence[Player],
                        seed: int | None) -> None:
+        from random import SystemRandom
+
         from five_hundred.hotseat import Controller
 
         if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**9)
+            seed = SystemRandom().randrange(1, 10**9)
         controller = Controller(rules, players, seed, saver=self.storage.write)
         self.storage.start(controller)
         dealer = controller.public().dealer
@@ -130,6 +133,7 @@ class FiveHundredApp(App[None]):
         self._begin(controller)
 
     def resume_game(self) -> None:
+        from five_hundred.ui.screens.info import MessageScreen
         from five_hundred.ui.storage import SaveError
 
         try:
@@ -185,6 +189,12 @@ class FiveHundredApp(App[None]):
             self.switch_screen(screen)
 
     def _overlay_open(self) -> bool:
+        from five_hundred.ui.screens.info import (
+            ConfirmScreen,
+            KeysScreen,
+            MessageScreen,
+            RulesScreen,
+        )
         from five_hundred.ui.screens.summary import ScoreSheetScreen
 
         return isinstance(self.screen, RulesScreen | KeysScreen | ScoreSheetScreen
@@ -317,10 +327,14 @@ class FiveHundredApp(App[None]):
     # ------------------------------------------------------------ global actions
 
     def action_rules(self) -> None:
+        from five_hundred.ui.screens.info import RulesScreen
+
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen(self.rules_in_play if self.controller else None))
 
     def action_keys(self) -> None:
+        from five_hundred.ui.screens.info import KeysScreen
+
         if not isinstance(self.screen, KeysScreen):
             self.push_screen(KeysScreen())
 
@@ -344,6 +358,8 @@ class FiveHundredApp(App[None]):
         self.notify(f"Computer players pause {self.pace:.1f} s between moves", timeout=2)
 
     def action_new_game(self) -> None:
+        from five_hundred.ui.screens.info import ConfirmScreen
+
         def answer(yes: bool | None) -> None:
             if yes:
                 self.back_to_start()
@@ -355,6 +371,8 @@ class FiveHundredApp(App[None]):
             self.back_to_start()
 
     def action_request_quit(self) -> None:
+        from five_hundred.ui.screens.info import ConfirmScreen
+
         if isinstance(self.screen, ConfirmScreen):
             self.exit()
             return
@@ -392,6 +410,8 @@ def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] 
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     epilog = f"Saved games are kept in {data_dir()} (set FIVE_HUNDRED_DATA_DIR to change it)."
     try:
         from five_hundred import cli

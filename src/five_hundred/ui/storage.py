@@ -9,14 +9,11 @@ read is renamed aside, never deleted.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-import platformdirs
 
 if TYPE_CHECKING:  # the engine is imported only when a game is loaded (fast start)
     from five_hundred.hotseat import Controller, Player
@@ -31,6 +28,8 @@ def data_dir() -> Path:
     override = os.environ.get(DATA_ENV)
     if override:
         return Path(override)
+    import platformdirs  # only when the default folder is asked for (fast start)
+
     return Path(platformdirs.user_data_dir("five-hundred", appauthor=False))
 
 
@@ -79,6 +78,8 @@ class Storage:
         atomic_write(self.save_path, controller.record_json())
 
     def _write_seats(self, controller: Controller) -> None:
+        import json
+
         atomic_write(self.seats_path, json.dumps(
             {"seed": controller.seed, "players": [p.to_json() for p in controller.players]},
             indent=1))
@@ -103,6 +104,8 @@ class Storage:
         players: list[Player] | None = None
         seed: int | None = None
         try:
+            import json
+
             meta = json.loads(self.seats_path.read_text(encoding="utf-8"))
             players = [Player.from_json(p) for p in meta["players"]]
             seed = int(meta["seed"])
