@@ -74,12 +74,12 @@ def forms(code: str) -> list[str]:
     return out
 
 
-def widget_texts(app: FiveHundredApp, skip: tuple[type[Widget], ...] = (BidGrid,)
-                 ) -> list[str]:
+def widget_texts(app: FiveHundredApp, text: str | None = None,
+                 skip: tuple[type[Widget], ...] = (BidGrid,)) -> list[str]:
     """The text each visible leaf widget shows (its content area cut out of the painted
     screen, rows joined, whitespace collapsed so wrapped phrases read whole), leaving
     out widgets of the ``skip`` types."""
-    lines = screen_text(app).splitlines()
+    lines = (screen_text(app) if text is None else text).splitlines()
     width, height = app.size
     lines = [(line + " " * width)[:width] for line in lines] + [" " * width] * height
     visible = app.screen._compositor.visible_widgets
@@ -173,7 +173,7 @@ def check_screen(app: FiveHundredApp) -> int:
         for form in forms(code):
             if form in text:
                 raise Leak(f"{form} (hidden) is visible on {type(screen).__name__}:\n{text}")
-    label = find_leak(widget_texts(app), hidden, bid_phrases(app))
+    label = find_leak(widget_texts(app, text), hidden, bid_phrases(app))
     if label is not None:
         raise Leak(f"{label} (hidden) is visible on {type(screen).__name__}:\n{text}")
     return len(hidden)
