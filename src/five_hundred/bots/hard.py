@@ -25,7 +25,7 @@ from five_hundred.engine.scoring import score_deal
 from . import normal
 from .knowledge import Knowledge
 from .sampler import sample_hands
-from .solver import Solver
+from .solver import Solver, trick_winner_seat
 
 EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, each sample)
 ENDING_TRICKS = 3  # play-outs hand over to the exact solver at this many tricks left
@@ -149,10 +149,7 @@ def _playout(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
             seat = sv._next(seat)
             continue
         row = sv.score[led]
-        w, wv = trick[0][0], row[trick[0][1]]
-        for s, c in trick[1:]:
-            if row[c] > wv:
-                w, wv = s, row[c]
+        w = trick_winner_seat(row, trick)
         if sv.misere:
             if w == sv.declarer:
                 return 1
@@ -230,10 +227,7 @@ def _playout_after(sv: Solver, k: Knowledge, mv: int, tricks_left: int) -> int:
     if len(trick) < nplayers:
         return _playout(sv, sv._next(k.seat), trick, led, tricks_left)
     row = sv.score[led]
-    w, wv = trick[0][0], row[trick[0][1]]
-    for s, c in trick[1:]:
-        if row[c] > wv:
-            w, wv = s, row[c]
+    w = trick_winner_seat(row, trick)
     if sv.misere:
         if w == sv.declarer:
             return 1

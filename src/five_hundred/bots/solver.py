@@ -17,12 +17,24 @@ once all four have been led; only on the last trick under V3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from five_hundred.engine.cards import JOKER, SUITLESS, PlayContext, cards_of
 from five_hundred.engine.rules import RuleSet
 
 JOKER_BIT = 1 << JOKER
 # A move is a card, or for a suitless-joker lead ``JOKER | (named_suit + 1) << 8``.
 _LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
+
+
+def trick_winner_seat(row: Sequence[int], trick: Sequence[tuple[int, int]]) -> int:
+    """Seat of the highest card of a complete trick, ``row`` being the score row of the
+    suit led (trumps highest, off-suit cards zero)."""
+    w, wv = trick[0][0], row[trick[0][1]]
+    for s, c in trick[1:]:
+        if row[c] > wv:
+            w, wv = s, row[c]
+    return w
 
 
 class Solver:
@@ -225,10 +237,7 @@ class Solver:
             trick.append((seat, card))
             if len(trick) == nplayers:
                 row = self.score[new_led]
-                w, wv = trick[0][0], row[trick[0][1]]
-                for s, c in trick[1:]:
-                    if row[c] > wv:
-                        w, wv = s, row[c]
+                w = trick_winner_seat(row, trick)
                 if self.misere:
                     if w == self.declarer:
                         v = 1
@@ -298,10 +307,7 @@ class Solver:
             t.append((to_act, card))
             if len(t) == nplayers:
                 row = self.score[new_led]
-                w, wv = t[0][0], row[t[0][1]]
-                for s, c in t[1:]:
-                    if row[c] > wv:
-                        w, wv = s, row[c]
+                w = trick_winner_seat(row, t)
                 if self.misere:
                     if w == self.declarer:
                         v = 1
