@@ -32,9 +32,6 @@ def play_actions_of(mask: int) -> tuple[Action, ...]:
             + c[2][(mask >> 36) & 4095] + c[3][(mask >> 52) & 4095])
 
 
-VERBS = ("pass", "bid", "discard", "joker", "play")
-
-
 def action_text(action: Action, ladder: Ladder) -> str:
     """Record spelling without the seat: ``bid 7H``, ``play JK H``, ``discard 5S 6S 7C``."""
     verb = action[0]

@@ -44,15 +44,6 @@ def make_card(suit: int, rank: int) -> int:
     return suit * 16 + rank
 
 
-def card_suit(card: int) -> int:
-    """Printed suit of a non-joker card."""
-    return card >> 4
-
-
-def card_rank(card: int) -> int:
-    return card & 15
-
-
 def is_joker(card: int) -> bool:
     return card in (JOKER, JOKER2)
 

@@ -30,7 +30,7 @@ from .actions import (
     parse_action,
     play_actions_of,
 )
-from .bidding import OPEN_MISERE, SUIT_BID, Bid, Ladder, ladder_for
+from .bidding import OPEN_MISERE, Bid, Ladder, ladder_for
 from .cards import (
     JOKER,
     NO_TRUMPS,
@@ -280,6 +280,10 @@ class GameState:
         """Record spelling of an action, without the seat."""
         return action_text(action, self.ladder)
 
+    def seat_hand(self, seat: int) -> tuple[int, ...]:
+        """The cards a seat holds now, lowest id first."""
+        return cards_of(self.hands[seat])
+
     def parse(self, text: str) -> Action:
         """An action from its record spelling; ``ValueError`` if the text is not one."""
         return parse_action(text, self.rules, self.ladder)
@@ -293,12 +297,6 @@ class GameState:
             raise IllegalAction(str(exc), "R9" if self.phase == BIDDING else "R20") from None
         self.apply(action, seat)
         return action
-
-    def seat_hand(self, seat: int) -> tuple[int, ...]:
-        return cards_of(self.hands[seat])
-
-    def active_seats(self) -> int:
-        return 3 if self.out_seat >= 0 else 4
 
     # ------------------------------------------------------------ legality
 
@@ -640,6 +638,3 @@ class GameState:
         return (f"{SUIT_NAMES[named].capitalize()} have already been led: the joker must "
                 "name a suit not yet led"), "R26"
 
-
-def is_suit_contract(bid: Bid | None) -> bool:
-    return bid is not None and bid.kind == SUIT_BID

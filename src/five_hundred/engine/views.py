@@ -197,9 +197,5 @@ def view_for(state: GameState, seat: int) -> SeatView:
                     discards=discards, legal_actions=legal)
 
 
-def partner(seat: int) -> int:
-    return (seat + 2) & 3
-
-
-__all__ = ["DealSummary", "PublicView", "SeatView", "TrickView", "partner", "public_view",
+__all__ = ["DealSummary", "PublicView", "SeatView", "TrickView", "public_view",
            "team_of", "view_for"]
