@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, IllegalAction, SeatView
-from five_hundred.hotseat import Controller, Player, announce, bid_label, card_label
+from five_hundred.hotseat import Controller, Player, bid_label, card_label
 from five_hundred.ui.storage import SaveError, Storage
 
 PEOPLE = [Player("Ana"), Player("Bruno"), Player("Carla"), Player("Davi")]
@@ -44,7 +44,7 @@ def test_same_seed_same_game() -> None:
             if c.deal_over:
                 break
             c.play_computer(budget=0.01)
-        logs.append(list(c.log))
+        logs.append(c.log())
     assert logs[0] == logs[1]
 
 
@@ -92,22 +92,61 @@ def test_illegal_action_changes_nothing_r20() -> None:
     assert c.public() == before
 
 
-def test_announcements_never_name_discarded_cards_r17() -> None:
+def _joker_deal(joker_action: str | None) -> Controller:
+    """Seed 15: East (Bruno, holding the joker) bids 6NT, all pass, East discards, then
+    ``joker_action`` (R23) unless None."""
+    c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=15)
+    c.act("bid 6NT")
+    for _ in range(3):
+        c.act("pass")
+    c.act("discard 5S 7S QS")
+    assert c.phase == "joker"
+    if joker_action is not None:
+        c.act(joker_action)
+    return c
+
+
+def test_log_never_names_discarded_cards_r17() -> None:
     """The public log says a discard happened, not which cards (R17)."""
-    assert announce("North", "discard 5S 6S 7C") == \
-        "North takes the kitty and discards 3 cards"
-    assert announce("East", "bid 7H") == "East bids 7♥"
-    assert announce("West", "play JK H") == "West leads the joker, calling ♥"
+    c = _joker_deal("joker H")
+    log = c.log()
+    assert "Bruno takes the kitty and discards 3 cards" in log
+    assert "Bruno bids 6NT" in log and "Carla passes" in log
+    assert "Bruno names the joker a ♥" in log  # naming the joker is public (R23)
+    assert not any(card in line for line in log for card in ("5♠", "7♠", "Q♠"))
     assert bid_label("OMIS") == "open misère" and card_label("TH") == "10♥"
+
+
+def test_joker_left_without_a_suit_leaves_no_trace_r23() -> None:
+    """The log once said "East leaves the joker without a suit", and the public phase
+    said "joker": both told the defenders where the joker was. Declining to name it is
+    private: the public view is the one of a declarer who never held the joker."""
+    c = _joker_deal("joker none")
+    public = c.public()
+    assert public.phase == "play" and public.joker_suit is None
+    assert not any("joker" in line for line in c.log())
+    for seat in (0, 2, 3):  # the defenders' and the partner's views
+        view = c.table_view() if c.viewer == seat else None
+        assert view is None or view.phase == "play"
+    # the same public view as right after the discard: from outside, the declarer
+    # simply has the lead, as a declarer without the joker would
+    assert _joker_deal(None).public() == public
+
+
+def test_joker_lead_calling_a_suit_is_logged_r26() -> None:
+    """A suitless joker led in no trumps names the suit the others must follow."""
+    c = _joker_deal("joker none")
+    c.act("play JK H")
+    assert "Bruno leads the joker, calling ♥" in c.log()
 
 
 # The controller's whole public surface. A new public name must be added here on
 # purpose: nothing on it may hand the table the state or another seat's cards (the
 # leak tests' oracle of hidden cards lives in tests/ui/leak.py for that reason).
 PUBLIC_SURFACE = {
-    "rules", "players", "seed", "log", "names", "seat_label", "persons", "public", "phase",
+    "rules", "players", "seed", "log", "notes", "names", "seat_label", "persons", "public", "phase",
     "acting_seat", "deal_over", "game_over", "viewer", "person_to_act", "computer_to_act",
-    "needs_curtain", "blind_misere_offered", "reveal", "table_view", "act",
+    "needs_curtain", "forget_viewer", "blind_misere_offered", "reveal", "table_view", "act",
     "act_blind_misere", "bot_rng", "computer_action", "play_computer", "hint",
     "start_next_deal", "save", "record_json", "from_record_text",
 }

@@ -25,6 +25,7 @@ from five_hundred.engine import (
     PublicView,
     RuleSet,
     SeatView,
+    TrickView,
     ladder_for,
     public_view,
     view_for,
@@ -126,23 +127,43 @@ def card_label(code: str) -> str:
     return rank + SUIT_OF_LETTER[code[1]]
 
 
-def announce(seat_name: str, text: str) -> str:
-    """A public sentence for an action: never shows a discarded card."""
-    words = text.split()
-    verb = words[0]
-    if verb == "pass":
-        return f"{seat_name} passes"
-    if verb == "bid":
-        return f"{seat_name} bids {bid_label(' '.join(words[1:]))}"
-    if verb == "discard":
-        return f"{seat_name} takes the kitty and discards {len(words) - 1} cards"
-    if verb == "joker":
-        if words[1] == "none":
-            return f"{seat_name} leaves the joker without a suit"
-        return f"{seat_name} names the joker a {SUIT_OF_LETTER[words[1]]}"
-    if len(words) == 3:
-        return f"{seat_name} leads the joker, calling {SUIT_OF_LETTER[words[2]]}"
-    return f"{seat_name} plays {card_label(words[1])}"
+def log_lines(public: PublicView, names: Sequence[str]) -> list[str]:
+    """The deal's log, oldest first, written from the public view alone, so a private
+    decision (the cards discarded, a joker left without a suit) cannot appear in it."""
+    out = [f"Deal {public.deal_number}: {names[public.dealer]} deals"] \
+        if public.deal_number > 1 else []
+    for seat, code in public.auction:
+        out.append(f"{names[seat]} passes" if code == "pass"
+                   else f"{names[seat]} bids {bid_label(code)}")
+    declarer = public.declarer
+    if declarer is None:
+        return out
+    if public.phase != "discard":
+        out.append(f"{names[declarer]} takes the kitty and discards "
+                   f"{public.rules.kitty_size} cards")
+    if public.joker_suit is not None:
+        out.append(f"{names[declarer]} names the joker a {SUIT_OF_LETTER[public.joker_suit]}")
+    tricks = (*public.tricks, public.trick) if public.trick else public.tricks
+    for number, trick in enumerate(tricks, 1):
+        called = called_suit(public, trick)
+        for i, (seat, card) in enumerate(trick.plays):
+            if i == 0 and called is not None:
+                out.append(f"{names[seat]} leads the joker, calling {SUIT_OF_LETTER[called]}")
+            else:
+                out.append(f"{names[seat]} plays {card_label(card)}")
+        if trick.winner is not None:
+            out.append(f"{names[trick.winner]} wins trick {number}")
+    return out
+
+
+def called_suit(public: PublicView, trick: TrickView) -> str | None:
+    """The suit called by a suitless joker led to ``trick`` in no trumps or misère
+    (R26), else None."""
+    if not trick.plays or trick.plays[0][1] not in ("JK", "J2"):
+        return None
+    if public.trump != "NT" or public.joker_suit is not None:
+        return None
+    return trick.led if trick.led in SUIT_OF_LETTER else None
 
 
 def action_label(text: str) -> str:
@@ -195,11 +216,11 @@ class Controller:
         self.seed = seed
         self._state = _state if _state is not None else GameState.new_game(rules, seed)
         self._saver = saver
-        persons = [s for s, p in enumerate(self.players) if p.is_person]
-        # the last person who saw their hand; with one person, always that person
-        self._viewer: int | None = persons[0] if len(persons) == 1 else None
+        self._viewer: int | None = None
+        self.forget_viewer()
         self._ladder = ladder_for(rules)
-        self.log: list[str] = []
+        # lines about the session, not the game ("Resumed …"), shown above the deal's log
+        self.notes: list[str] = []
 
     # ------------------------------------------------------------ who is who
 
@@ -253,6 +274,18 @@ class Controller:
         seat = self.acting_seat
         return seat is not None and not self.players[seat].is_person
 
+    def forget_viewer(self) -> None:
+        """Nobody's hand is on the screen any more (a new deal, a resumed game, a table
+        that was hidden): who sits at the keyboard is unknown, so the next hand a person
+        sees needs its curtain. With one person, it is always that person."""
+        persons = self.persons
+        self._viewer = persons[0] if len(persons) == 1 else None
+
+    def log(self, public: PublicView | None = None) -> list[str]:
+        """The public log of this deal: the session's notes, then every public event
+        (of ``public``, the public view now if not given)."""
+        return [*self.notes, *log_lines(public or self.public(), self.names)]
+
     def needs_curtain(self) -> bool:
         """A different person than the last one who saw their hand must act now."""
         seat = self.acting_seat
@@ -283,34 +316,18 @@ class Controller:
 
     # ------------------------------------------------------------ acting
 
-    def act(self, text: str) -> str:
-        """Apply ``text`` (record spelling) for the acting seat; returns the public
-        announcement. Raises ``IllegalAction`` and changes nothing if it is illegal."""
+    def act(self, text: str) -> None:
+        """Apply ``text`` (record spelling) for the acting seat. Raises ``IllegalAction``
+        and changes nothing if it is illegal."""
         seat = self.acting_seat
         if seat is None:
             raise RuntimeError("nobody is to act")
         self._state.apply_text(text, seat)
-        line = announce(SEAT_NAMES[seat] if self.players[seat].name == SEAT_NAMES[seat]
-                        else self.players[seat].name, text)
-        self.log.append(line)
-        self._after_trick()
         self.save()
-        return line
 
-    def act_blind_misere(self) -> str:
+    def act_blind_misere(self) -> None:
         """V5: bid blind misère from the curtain, without revealing the hand."""
-        return self.act("bid BMIS")
-
-    def _after_trick(self) -> None:
-        tricks = self._state.tricks
-        if self._state.trick or not tricks or self._state.phase not in (
-                "play", "deal_over", "game_over"):
-            return
-        actions = self._state.actions
-        if not actions or actions[-1][1][0] != 4:  # the last action was not a play
-            return
-        winner = tricks[-1][1]
-        self.log.append(f"{self.players[winner].name} wins trick {len(tricks)}")
+        self.act("bid BMIS")
 
     def bot_rng(self) -> random.Random:
         """A generator seeded by the game, the deal and the move: resuming a game makes
@@ -329,9 +346,15 @@ class Controller:
             return placeholder_random_action(view, rng)
         return choose(view, self.rules, rng, self.players[seat].level, budget)
 
-    def play_computer(self, budget: float = 0.5) -> str:
-        """Let the computer at the acting seat move; returns the announcement."""
-        return self.act(self.computer_action(budget))
+    def play_computer(self, budget: float = 0.5) -> None:
+        """Let the computer at the acting seat move. A decision nobody else sees (a joker
+        left without a suit) is followed at once by the next one: a pause the others
+        could notice would tell them the computer holds the joker."""
+        seat = self.acting_seat
+        before = self.public()
+        self.act(self.computer_action(budget))
+        while self.acting_seat == seat and not self.deal_over and self.public() == before:
+            self.act(self.computer_action(budget))
 
     def hint(self, budget: float = 1.0) -> str:
         """The hard player's suggestion for the acting person (their view only)."""
@@ -354,8 +377,8 @@ class Controller:
         hands, kitty = deal_cards(self.rules, s.next_dealer(),
                                   seeded_rng(self.seed, s.deal_index + 1))
         s.start_next_deal(hands, kitty)
-        # the log shows this deal only: earlier deals are on the score sheet
-        self.log = [f"Deal {s.deal_index + 1}: {self.players[s.dealer].name} deals"]
+        self.notes = []  # the log shows this deal only: earlier deals are on the score sheet
+        self.forget_viewer()
         self.save()
 
     # ------------------------------------------------------------ saving
@@ -389,12 +412,19 @@ class Controller:
         if seed is None:
             seed = state.seed if state.seed is not None else 0
         controller = cls(state.rules, players, seed, saver=saver, _state=state)
-        controller.log.append(f"Resumed: deal {state.deal_index + 1}, "
+        controller.notes.append(f"Resumed: deal {state.deal_index + 1}, "
                               f"scores {state.scores[0]} – {state.scores[1]}")
         return controller
 
 
 __all__ = [
-    "LEVELS", "Controller", "Player", "announce", "bid_label", "card_label",
-    "default_players", "placeholder_random_action",
+    "LEVELS",
+    "Controller",
+    "Player",
+    "bid_label",
+    "called_suit",
+    "card_label",
+    "default_players",
+    "log_lines",
+    "placeholder_random_action",
 ]

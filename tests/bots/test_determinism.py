@@ -78,8 +78,8 @@ def test_hard_joker_naming_and_no_trumps_play_are_deterministic(
         if len(view.legal_actions) > 1:
             views.append(view)
         state.apply_text(choose_action(view, R, rng, "normal"), seat)
-    assert {"discard", "joker", "play"} <= {v.public.phase for v in views}
-    chosen = [v for v in views if v.public.phase != "play"] + views[2::4]
+    assert {"discard", "joker", "play"} <= {v.phase for v in views}
+    chosen = [v for v in views if v.phase != "play"] + views[2::4]
     first = [choose_action(v, R, random.Random(9), "hard", 0.05) for v in chosen]
     monkeypatch.setattr(time, "perf_counter", _warped_clock)
     second = [choose_action(v, R, random.Random(9), "hard", 0.05) for v in chosen]

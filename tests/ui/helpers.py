@@ -30,6 +30,12 @@ async def quick_pause(pilot: Pilot[None]) -> None:
     pilot.app.screen._on_timer_update()
 
 
+async def process_messages(pilot: Pilot[None]) -> None:
+    """Every message queued on the screen processed, without a repaint: for walks
+    that read widgets' data, not the painted screen."""
+    await pilot._wait_for_screen()
+
+
 async def fast_press(pilot: Pilot[None], key: str) -> None:
     """Send one key as the terminal would (the same event ``pilot.press`` sends) and
     process it, without ``press``'s idle waits."""

@@ -176,7 +176,25 @@ def check_screen(app: FiveHundredApp) -> int:
     label = find_leak(widget_texts(app, text), hidden, bid_phrases(app))
     if label is not None:
         raise Leak(f"{label} (hidden) is visible on {type(screen).__name__}:\n{text}")
+    declined = declined_joker(c)
+    if declined is not None and (not isinstance(screen, TableScreen) or c.viewer != declined):
+        # R23: a declarer who keeps the joker suitless says nothing; the log once said
+        # "leaves the joker without a suit", telling the defenders where it was
+        flat = " ".join(text.split())
+        for phrase in ("without a suit", "leaves the joker", "joker none", "hold the joker"):
+            if phrase in flat:
+                raise Leak(f"{phrase!r} on {type(screen).__name__} tells where the joker "
+                           f"is:\n{text}")
     return len(hidden)
+
+
+def declined_joker(controller: Controller) -> int | None:
+    """The declarer's seat if they declined to name the joker in this deal (R23)."""
+    s = controller._state
+    for seat, action in s.actions:
+        if s.text(action) == "joker none":
+            return int(seat)
+    return None
 
 
 async def run_deals(folder: Path, seed: int, deals: int, players: Sequence[Player],

@@ -72,7 +72,7 @@ async def test_one_person_and_three_computers_play_a_whole_game(tmp_path: Path) 
             assert isinstance(screen, TableScreen) and screen.view is not None
             assert screen.view.seat == 0
             if decisions == 0:
-                assert any(" bids " in line or " passes" in line for line in c.log) or \
+                assert any(" bids " in line or " passes" in line for line in c.log()) or \
                     c.acting_seat == 0
             await do_action(pilot, screen, modest(screen.view.legal_actions, rng))
             decisions += 1

@@ -108,3 +108,44 @@ def test_clipped_bid_phrase_is_still_a_bid_context() -> None:
     hint = "Hint: pass — expected points by bid: 8♦ -277, 10♦ -500 (over 8 deals)"
     assert find_leak(["Your bid: " + hint[:44]], {"TD"}, {hint}) is None
     assert find_leak(["Your bid: 10♦ " + hint[:44]], {"TD"}, {hint}) == "10♦"
+
+
+async def test_joker_left_without_a_suit_shows_nowhere_r23(tmp_path: Path) -> None:
+    """Seed 15: East holds the joker in 6NT and declines to name it (R23). The log once
+    said "East leaves the joker without a suit" on everyone's table. Now South's
+    curtain and table say nothing of it (no line about the joker at all), and the same
+    message planted in the log is caught by the leak check (positive control)."""
+    app = create_app(tmp_path, seed=15, players=FOUR_PEOPLE, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quick_pause(pilot)
+        c = app.controller
+        assert c is not None
+        c.act("bid 6NT")
+        for _ in range(3):
+            c.act("pass")
+        c.act("discard 5S 7S QS")
+        app.advance()
+        await quick_pause(pilot)
+        app.curtain_lifted(1)
+        await quick_pause(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.view is not None
+        assert table.view.phase == "joker"
+        app.person_acts("joker none")
+        await quick_pause(pilot)
+        app.person_acts(next(a for a in table.view.legal_actions if a != "play JK"
+                             and not a.startswith("play JK ")))
+        await quick_pause(pilot)
+        for screen_type in (CurtainScreen, TableScreen):
+            assert isinstance(app.screen, screen_type)
+            check_screen(app)
+            log = [line for line in c.log() if "joker" in line.lower()]
+            assert log == [], log
+            if screen_type is CurtainScreen:
+                app.curtain_lifted(2)
+                await quick_pause(pilot)
+        c.notes.append("Bruno leaves the joker without a suit")
+        app.sync_table()
+        await quick_pause(pilot)
+        with pytest.raises(Leak):
+            check_screen(app)

@@ -49,7 +49,7 @@ async def test_cursor_bid_cursor_log_and_summary_r8_r27(tmp_path: Path) -> None:
             await pilot.pause()
             c = app.controller
             assert c is not None
-            assert not any("North (North)" in line for line in c.log)
+            assert not any("North (North)" in line for line in c.log())
             screen = app.screen
             if isinstance(screen, SummaryScreen):
                 public = app.public_view()

@@ -93,7 +93,7 @@ def knowledge_of(view: SeatView, rules: RuleSet) -> Knowledge:
     ladder = ladder_for(rules)
     hand = mask_of(parse_card(c, rules) for c in view.hand)
     legal = [(parse_action(t, rules, ladder), t) for t in view.legal_actions]
-    k = Knowledge(rules=rules, seat=view.seat, phase=pub.phase, hand=hand, legal=legal)
+    k = Knowledge(rules=rules, seat=view.seat, phase=view.phase, hand=hand, legal=legal)
     k.scores = pub.scores
     k.hand_sizes = pub.hand_sizes
     for seat, code in pub.auction:

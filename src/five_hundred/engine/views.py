@@ -20,7 +20,7 @@ from .cards import (
     play_context,
 )
 from .rules import RuleSet
-from .state import DISCARD_PHASE, JOKER_PHASE, GameState, team_of
+from .state import DISCARD_PHASE, JOKER_PHASE, PLAYING, GameState, team_of
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -55,7 +55,10 @@ class PublicView(BaseModel):
 
     model_config = _FROZEN
     rules: RuleSet
-    phase: str  # bidding, discard, joker, play, deal_over, game_over
+    # bidding, discard, play, deal_over, game_over. While the declarer decides whether
+    # to name the joker (R23) everyone else sees "play": that decision exists only for a
+    # declarer who holds the joker, so showing it would tell the table where it is.
+    phase: str
     to_act: int | None
     dealer: int
     deal_number: int  # from 1
@@ -93,6 +96,7 @@ class SeatView(BaseModel):
     model_config = _FROZEN
     seat: int
     public: PublicView
+    phase: str  # as this seat knows it: "joker" only for the declarer who must decide
     hand: tuple[str, ...]  # sorted for display under the current trumps
     kitty: tuple[str, ...] | None  # only the declarer, during the exchange (R17)
     discards: tuple[str, ...] | None  # only the declarer's own discard
@@ -147,7 +151,7 @@ def public_view(state: GameState) -> PublicView:
         exposed = _sorted_codes(state, state.hands[state.declarer])
     return PublicView(
         rules=state.rules,
-        phase=state.phase,
+        phase=PLAYING if state.phase == JOKER_PHASE else state.phase,
         to_act=state.to_act if state.to_act >= 0 else None,
         dealer=state.dealer,
         deal_number=state.deal_index + 1,
@@ -193,7 +197,9 @@ def view_for(state: GameState, seat: int) -> SeatView:
     if state.to_act == seat and not state.deal_over:
         legal = tuple(state.text(a) for a in state.legal_actions())
     hand = () if state.deal_over else _sorted_codes(state, state.hands[seat])
-    return SeatView(seat=seat, public=public_view(state), hand=hand, kitty=kitty,
+    public = public_view(state)
+    phase = state.phase if is_declarer else public.phase
+    return SeatView(seat=seat, public=public, phase=phase, hand=hand, kitty=kitty,
                     discards=discards, legal_actions=legal)
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -20,8 +21,9 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from five_hundred.ui.guard import GUARD_SECONDS
 from five_hundred.ui.names import SEATS
-from five_hundred.ui.screens.base import BaseScreen
+from five_hundred.ui.screens.base import MIN_HEIGHT, MIN_WIDTH, BaseScreen
 from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.storage import Storage, data_dir
 
@@ -61,8 +63,14 @@ class FiveHundredApp(App[None]):
     def __init__(self, storage: Storage | None = None, *, seed: int | None = None,
                  resume: bool = False, pace: float = DEFAULT_PACE,
                  players: Sequence[Player] | None = None, rules: RuleSet | None = None,
-                 autostart: bool = False, hint_budget: float = 1.0) -> None:
+                 autostart: bool = False, hint_budget: float = 1.0,
+                 guard_seconds: float = GUARD_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
+        # the curtain's and the summary's key guard (see ui/guard.py)
+        self.guard_seconds = guard_seconds
+        self.clock = clock
+        self._hidden_by_size = False
         self.hint_budget = hint_budget
         self.storage = storage if storage is not None else Storage.default()
         self.seed = seed
@@ -89,8 +97,8 @@ class FiveHundredApp(App[None]):
         assert self.controller is not None
         return self.controller.public()
 
-    def public_log(self) -> list[str]:
-        return self.controller.log if self.controller is not None else []
+    def public_log(self, public: PublicView) -> list[str]:
+        return self.controller.log(public) if self.controller is not None else []
 
     def hint(self) -> str:
         if self.controller is None:
@@ -128,7 +136,7 @@ class FiveHundredApp(App[None]):
         controller = Controller(rules, players, seed, saver=self.storage.write)
         self.storage.start(controller)
         dealer = controller.public().dealer
-        controller.log.append(f"New game, seed {seed}. The first dealer, drawn at random, "
+        controller.notes.append(f"New game, seed {seed}. The first dealer, drawn at random, "
                               f"is {controller.seat_label(dealer)}.")
         self._begin(controller)
 
@@ -234,6 +242,15 @@ class FiveHundredApp(App[None]):
         if c.computer_to_act():
             self._schedule_bot()
 
+    def table_shown(self) -> None:
+        """The table is on screen again (after a curtain, a dialog, the rules): draw it,
+        or stand a curtain first if the hand's owner may no longer be at the keyboard."""
+        c = self.controller
+        if c is not None and c.needs_curtain():
+            self.call_later(self.advance)
+            return
+        self.sync_table()
+
     def sync_table(self) -> None:
         c = self.controller
         table = self._table
@@ -253,8 +270,10 @@ class FiveHundredApp(App[None]):
         c = self.controller
         if c is None or not c.computer_to_act():
             return
-        if self._overlay_open() or not isinstance(self.screen, TableScreen):
-            self._schedule_bot()  # wait until the rules or score sheet are closed
+        if self._overlay_open() or not isinstance(self.screen, TableScreen) or \
+                self.screen.too_small:
+            # wait until the rules or score sheet are closed, or the table can be seen
+            self._schedule_bot()
             return
         c.play_computer()
         self.advance()
@@ -273,8 +292,12 @@ class FiveHundredApp(App[None]):
         from five_hundred.ui.screens.summary import SummaryScreen
 
         c = self.controller
-        if c is not None and c.phase == "deal_over" and isinstance(self.screen, SummaryScreen):
-            self.next_deal()
+        if c is None or c.phase != "deal_over" or not isinstance(self.screen, SummaryScreen):
+            return
+        if self.screen.too_small:  # nobody can see the summary: wait
+            self.set_timer(max(self.pace * 4, 0.01), self._auto_next_deal)
+            return
+        self.next_deal()
 
     def person_acts(self, text: str) -> None:
         """A person at the table chose ``text`` (from their view's legal actions)."""
@@ -319,10 +342,24 @@ class FiveHundredApp(App[None]):
         self._refresh_start()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Below 80×24 every screen shows "enlarge the terminal" instead of its layout."""
+        """Below 80×24 every screen shows "enlarge the terminal" instead of its layout.
+        Whoever is at the keyboard once it is large again may not be who saw the hand:
+        the hand waits behind a curtain."""
+        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
         for screen in self.screen_stack:
             if isinstance(screen, BaseScreen):
                 screen.apply_size(event.size.width, event.size.height)
+        if small:
+            self._hidden_by_size = True
+        elif self._hidden_by_size:
+            self._hidden_by_size = False
+            c = self.controller
+            if c is not None and c.viewer is not None and len(c.persons) > 1:
+                from five_hundred.ui.screens.table import TableScreen
+
+                c.forget_viewer()
+                if isinstance(self.screen, TableScreen):
+                    self.advance()
 
     # ------------------------------------------------------------ global actions
 
@@ -403,10 +440,13 @@ class FiveHundredApp(App[None]):
 
 def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] | None = None,
                rules: RuleSet | None = None, pace: float = 0.0, autostart: bool = True,
-               resume: bool = False) -> FiveHundredApp:
-    """An app for tests: saves in ``folder``, computers without a pause."""
+               resume: bool = False, guard_seconds: float = 0.0,
+               clock: Callable[[], float] = time.monotonic) -> FiveHundredApp:
+    """An app for tests: saves in ``folder``, computers without a pause, and no key
+    guard unless one is asked for (with a clock the test moves)."""
     return FiveHundredApp(Storage(folder), seed=seed, players=players, rules=rules, pace=pace,
-                          autostart=autostart, resume=resume, hint_budget=0.02)
+                          autostart=autostart, resume=resume, hint_budget=0.02,
+                          guard_seconds=guard_seconds, clock=clock)
 
 
 def build_parser() -> argparse.ArgumentParser:

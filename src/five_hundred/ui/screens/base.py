@@ -1,13 +1,17 @@
-"""A screen that says "enlarge the terminal" instead of drawing a broken layout."""
+"""What every full screen of the game shares: the "enlarge the terminal" message, and
+the key guard of the screens after which a hand appears."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
+
+from five_hundred.ui.guard import KeyGuard
 
 if TYPE_CHECKING:
     from five_hundred.ui.app import FiveHundredApp
@@ -23,7 +27,20 @@ class TooSmall(Static):
 
 
 class BaseScreen(Screen[None]):
-    """Every full screen of the game: below 80×24 only a message is shown."""
+    """Every full screen of the game: below 80×24 only a message is shown, and no key
+    acts (nobody can see what it would act on).
+
+    A ``GUARDED`` screen stands before a hand: a key counts only once the screen has
+    been quiet for the guard time, so the key that made the last move, a double press,
+    key repeat or keys typed ahead can never lift it (see ``KeyGuard``).
+    """
+
+    GUARDED: ClassVar[bool] = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._guard: KeyGuard | None = None
+        self._guard_timer: Timer | None = None
 
     @property
     def game(self) -> FiveHundredApp:
@@ -34,6 +51,8 @@ class BaseScreen(Screen[None]):
         assert isinstance(app, FiveHundredApp)
         return app
 
+    # ------------------------------------------------------------ too small
+
     def compose_too_small(self) -> ComposeResult:
         yield TooSmall(f"Please enlarge the terminal\n(at least {MIN_WIDTH}×{MIN_HEIGHT})",
                        id="too-small")
@@ -41,11 +60,62 @@ class BaseScreen(Screen[None]):
     def apply_size(self, width: int, height: int) -> None:
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
 
+    @property
+    def too_small(self) -> bool:
+        """The "enlarge the terminal" message covers this screen."""
+        return self.has_class("-too-small")
+
+    # ------------------------------------------------------------ the key guard
+
+    @property
+    def guard_ready(self) -> bool:
+        """A key would count now (always, on a screen without a guard)."""
+        return self._guard is None or self._guard.ready()
+
+    def arm_guard(self) -> None:
+        """The screen (or what it says) has just appeared: keys wait for the guard."""
+        if not self.GUARDED:
+            return
+        if self._guard is None:
+            self._guard = KeyGuard(self.game.guard_seconds, self.game.clock)
+        self._guard.arm()
+        self._watch_guard()
+
+    def _watch_guard(self) -> None:
+        """Repaint once the guard time is over (shows that the screen is ready)."""
+        assert self._guard is not None
+        if self._guard_timer is not None:
+            self._guard_timer.stop()
+        self.guard_changed()
+        self._guard_timer = self.set_timer(self._guard.remaining() + 0.02, self._guard_tick)
+
+    def _guard_tick(self) -> None:
+        self._guard_timer = None
+        if self.guard_ready:
+            self.guard_changed()
+        else:  # the clock is not the timer's (tests): look again later
+            self._watch_guard()
+
+    def guard_changed(self) -> None:
+        """Show whether keys count yet (screens with a guard override this)."""
+
+    def on_key(self, event: events.Key) -> None:
+        # runs before the key's binding: a key stopped here does nothing at all
+        if self.too_small or (self._guard is not None and not self._guard.press()):
+            event.stop()
+            event.prevent_default()
+            if self._guard is not None:
+                self._watch_guard()
+
+    # ------------------------------------------------------------ events
+
     def on_mount(self) -> None:
         self.apply_size(self.app.size.width, self.app.size.height)
+        self.arm_guard()
 
     def on_screen_resume(self) -> None:
         self.apply_size(self.app.size.width, self.app.size.height)
+        self.arm_guard()
 
     def on_resize(self, event: events.Resize) -> None:
         self.apply_size(event.size.width, event.size.height)

@@ -15,7 +15,16 @@ from textual.containers import Center, Vertical
 from textual.widgets import Static
 
 from five_hundred.engine import PublicView
-from five_hundred.ui.render import bid_text, contract_line, score_line, trick_line, who
+from five_hundred.hotseat import called_suit
+from five_hundred.ui.render import (
+    bid_text,
+    cards_text,
+    contract_line,
+    score_line,
+    suit_text,
+    trick_line,
+    who,
+)
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
 
@@ -45,20 +54,29 @@ def public_summary(public: PublicView, names: tuple[str, ...]) -> Text:
     if public.trick and public.trick.plays:
         out.append("\nOn the table: ")
         out.append_text(trick_line(public.trick.plays, names))
+        called = called_suit(public, public.trick)
+        if called is not None:
+            out.append(" · the joker calls ")
+            out.append_text(suit_text(called))
     last = public.last_trick
     if last is not None and last.winner is not None:
         out.append("\nLast trick: ")
         out.append_text(trick_line(last.plays, names))
         out.append(f" → {names[last.winner]}")
+    if public.exposed_hand is not None and public.declarer is not None:
+        out.append(f"\nOpen misère, {names[public.declarer]} shows: ")
+        out.append_text(cards_text(public.exposed_hand))
     return out
 
 
 class CurtainScreen(BaseScreen):
-    """"Pass the keyboard to <name> (<seat>)"; the hand is shown after a key press."""
+    """"Pass the keyboard to <name> (<seat>)"; the hand is shown after Enter, pressed
+    once the curtain has been quiet for the guard time (space, which marks cards at
+    the table, never lifts it)."""
 
+    GUARDED = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "reveal", "Show my hand"),
-        Binding("space", "reveal", "Show my hand", show=False),
         Binding("b", "blind", "Blind misère"),
         Binding("s", "app.score_sheet", "Scores"),
         Binding("f1", "app.rules", "Rules"),
@@ -93,6 +111,7 @@ class CurtainScreen(BaseScreen):
         self.blind_offered = blind_offered
         if self.is_mounted:
             self._fill()
+            self.arm_guard()  # a new person's curtain: the guard starts again
             if changed:
                 self.refresh_bindings()
 
@@ -102,12 +121,22 @@ class CurtainScreen(BaseScreen):
         self.query_one("#curtain-title", Static).update(
             Text(f"Pass the keyboard to {who(names, self.seat)}", style="bold"))
         self.query_one("#curtain-public", Static).update(public_summary(public, names))
+        self.query_one("#curtain-prompt", Static).update(self._prompt())
+
+    def _prompt(self) -> Text:
+        names = self.game.names
+        if not self.guard_ready:
+            return Text("One moment… (keys pressed now are ignored)", style="dim italic")
         prompt = Text(f"{names[self.seat]}: press Enter when the others cannot see the "
                       "screen.", style="italic")
         if self.blind_offered:
             prompt.append("\nOr press b to bid blind misère (±500) without looking at "
                           "your cards (V5).", style="bold")
-        self.query_one("#curtain-prompt", Static).update(prompt)
+        return prompt
+
+    def guard_changed(self) -> None:
+        if self.is_mounted:
+            self.query_one("#curtain-prompt", Static).update(self._prompt())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "blind":

@@ -73,8 +73,10 @@ def score_sheet_table(public: PublicView, names: tuple[str, ...]) -> Table:
 
 
 class SummaryScreen(BaseScreen):
-    """The deal just finished; at the game's end, the winner and why."""
+    """The deal just finished; at the game's end, the winner and why. The next deal's
+    hand may follow it, so its keys wait for the guard like the curtain's."""
 
+    GUARDED = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Next deal"),
         Binding("enter", "new_game", "New game"),
@@ -99,20 +101,31 @@ class SummaryScreen(BaseScreen):
             text.append("\n\n")
             text.append(f"{team_names(names)[public.winner]} win the game", style="bold")
             text.append(f": {public.win_reason}.")
-            text.append("\nEnter starts a new game; q quits.", style="italic")
-        else:
-            text.append("\n\nPress Enter for the next deal.", style="italic")
-        with Vertical(id="body"), VerticalScroll(), Center():
+        with Vertical(id="body"), VerticalScroll(), Center(), Vertical(id="summary-box"):
             yield Static(text, id="summary")
+            yield Static(self._prompt(), id="summary-prompt")
         yield KeyBar()
         yield from self.compose_too_small()
 
+    def _over(self) -> bool:
+        return self.game.public_view().winner is not None
+
+    def _prompt(self) -> Text:
+        if not self.guard_ready:
+            return Text("\nOne moment… (keys pressed now are ignored)", style="dim italic")
+        if self._over():
+            return Text("\nEnter starts a new game; q quits.", style="italic")
+        return Text("\nPress Enter for the next deal.", style="italic")
+
+    def guard_changed(self) -> None:
+        if self.is_mounted:
+            self.query_one("#summary-prompt", Static).update(self._prompt())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        over = self.game.public_view().winner is not None
         if action == "next":
-            return not over
+            return not self._over()
         if action == "new_game":
-            return over
+            return self._over()
         return True
 
     def action_next(self) -> None:

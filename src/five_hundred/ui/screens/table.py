@@ -39,8 +39,11 @@ SUIT_CHOICES = ("S", "C", "D", "H", "none")
 
 
 class TableScreen(BaseScreen):
-    """The card table for the person whose hand is shown (or nobody's)."""
+    """The card table for the person whose hand is shown (or nobody's). Its keys wait
+    for the guard each time it appears (after a curtain or a deal summary), so a key
+    that lifted the screen before it cannot also bid or play."""
 
+    GUARDED = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Choose", key_display="←→"),
         Binding("right", "cursor(1)", "Choose", show=False),
@@ -91,7 +94,7 @@ class TableScreen(BaseScreen):
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
-        self.game.sync_table()
+        self.game.table_shown()
 
     # ------------------------------------------------------------ updating
 
@@ -118,7 +121,7 @@ class TableScreen(BaseScreen):
         view = self.view
         if view is None or not view.legal_actions:
             return "watch"
-        phase = view.public.phase
+        phase = view.phase
         if phase == "bidding":
             return "bid"
         if phase == "discard":
@@ -279,7 +282,7 @@ class TableScreen(BaseScreen):
             out.append("\n".join(house) + "\n\n", style="dim")
         out.append("Auction\n", style="bold")
         out.append_text(auction_text(public, names))
-        log = self.game.public_log()
+        log = self.game.public_log(public)
         if log:
             out.append("\n\nLog, newest first\n", style="bold")
             out.append("\n".join(reversed(log[-12:])))

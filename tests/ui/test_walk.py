@@ -1,0 +1,37 @@
+"""Who saw which hand (issue 8): a hand on the screen while the wrong person is at the
+keyboard is the leak that checking the cards of a view cannot see. The walk over 300+
+deals is ``benchmarks/curtain_walk.py``; here a short walk, and its positive control.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from five_hundred.hotseat import Controller
+
+from .walk import WrongPerson, walk
+
+
+async def test_every_hand_is_drawn_for_the_person_who_lifted_the_last_curtain(
+        tmp_path: Path) -> None:
+    """Seed 3: eight deals; deal 2 ends with the card of the next deal's first bidder."""
+    deals, hands = await walk(tmp_path, 3, 8)
+    assert deals == 8 and hands > 100
+
+
+async def test_walk_catches_a_new_deal_without_its_curtain(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positive control: the old controller kept the last viewer across deals, so a
+    player who played the last card and bid first in the next deal saw the new hand
+    with no curtain. Put back, the walk catches it."""
+    keep = Controller.forget_viewer
+
+    def only_at_the_start(self: Controller) -> None:
+        if self.viewer is None:
+            keep(self)
+
+    monkeypatch.setattr(Controller, "forget_viewer", only_at_the_start)
+    with pytest.raises(WrongPerson):  # seed 2: deal 1 ends with the first bidder's card
+        await walk(tmp_path, 2, 2)
