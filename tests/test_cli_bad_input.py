@@ -209,7 +209,8 @@ def test_replay_names_with_escape_sequences_are_not_written_raw(
     ["--budget", "nan"], ["--budget", "inf"], ["--budget", "-1"], ["--budget", "1e999"],
     ["--pairs", "1000000000"], ["--pairs", HUGE], ["--pairs", "0"], ["--seed", HUGE],
     ["--a", "x" * 5000],
-])
+], ids=["budget-nan", "budget-inf", "budget-negative", "budget-1e999", "pairs-1e9",
+        "pairs-huge", "pairs-0", "seed-huge", "level-long"])
 def test_tournament_bad_options_exit_2_one_line(
         capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     """``--budget nan`` / ``inf`` ran forever or crashed, absurd ``--pairs`` ran for
@@ -222,7 +223,7 @@ def test_tournament_bad_options_exit_2_one_line(
 @pytest.mark.parametrize("argv", [
     ["--pace", "-1"], ["--pace", "1e9"], ["--pace", "inf"], ["--pace", "nan"],
     ["--seed", HUGE], ["--bogus", "\x1b[2J"],
-])
+], ids=["pace-negative", "pace-huge", "pace-inf", "pace-nan", "seed-huge", "unknown-escape"])
 def test_table_bad_options_exit_2_one_line(
         capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     """A negative or huge ``--pace`` (or nan) started a table whose computers never

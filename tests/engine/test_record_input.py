@@ -186,7 +186,8 @@ def test_action_with_200000_spaces_parses_and_replays() -> None:
     ("4:pass", None), ("pass", None), ("1:", None), ("1:   ", None), (":pass", None),
     ("-1:pass", None), ("١:pass", None), ("1" * 5000 + ":pass", None),
     ("0" * 5000 + "2:pass", (2, "pass")),
-])
+], ids=["plain", "spaces", "leading-zero", "seat-4", "no-seat", "empty", "blank", "no-digits",
+        "negative", "arabic-digit", "5000-digits", "5000-zeros"])
 def test_split_action_seats(entry: str, expected: tuple[int, str] | None) -> None:
     """SEAT:ACTION with a seat 0-3 in ASCII digits; a seat of thousands of digits was
     converted with ``int()`` and raised ValueError (the digit limit)."""
