@@ -7,18 +7,29 @@
 - anything else (no arguments, ``--seed N``, ``--resume``, ``--help`` …) goes to the
   Textual table, ``five_hundred.ui.app.main``, imported only then so that ``replay``
   and ``rules`` never load textual.
+
+Bad input (issue 8, item 7) is exit status 2 with one line on stderr and never a
+traceback: usage errors (``cli_args.OneLineParser``), malformed records, files that
+are not records. An unexpected error in a subcommand is one line too (status 2 for
+``replay``, whose only input is the record; 1 otherwise). A reader that closes the
+pipe early (``five-hundred replay FILE | head -1``) ends the program quietly with
+status 141 (128 + SIGPIPE, what a shell reports for a program the pipe stopped).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import resources
 
 from five_hundred import __version__
+from five_hundred.cli_args import OneLineParser
+from five_hundred.safe_text import clean_text, excerpt
 
 SUBCOMMANDS_HELP = """\
 other commands:
@@ -32,10 +43,19 @@ PLACEHOLDER = ("Five Hundred: the table is coming soon. Meanwhile: "
                "five-hundred replay FILE, five-hundred rules")
 
 _PROG = "five-hundred"
+_PATH_LIMIT = 200  # characters of a path echoed in a message
+BROKEN_PIPE_STATUS = 141
 
 
 def _err(message: str) -> None:
-    print(f"{_PROG}: {message}", file=sys.stderr)
+    with contextlib.suppress(BrokenPipeError, ValueError):  # stderr closed: nobody to tell
+        print(f"{_PROG}: {message}", file=sys.stderr)
+
+
+def _shown_path(path: str) -> str:
+    """A path from the command line, safe to print (it may hold escape sequences)."""
+    text = clean_text(path)
+    return text if len(text) <= _PATH_LIMIT else "…" + text[-_PATH_LIMIT:]
 
 
 def _optional_main(module: str) -> Callable[[list[str]], int] | None:
@@ -51,7 +71,7 @@ def _optional_main(module: str) -> Callable[[list[str]], int] | None:
 
 
 def _replay_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=f"{_PROG} replay",
         description="Replay a game record (RECORD-FORMAT.md): a readable account of "
                     "every deal and the result, or one JSON object with --json. Exit "
@@ -62,14 +82,24 @@ def _replay_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _write(text: str) -> None:
+    """Write to stdout in pieces: one huge write into a pipe whose reader has gone
+    (``| head -1``) can end short without an error, and the rest would then fail only
+    in the flush at exit, past every handler ("Exception ignored ...")."""
+    step = 8192
+    for i in range(0, len(text), step):
+        sys.stdout.write(text[i:i + step])
+
+
 def _print_json(obj: object) -> None:
-    print(json.dumps(obj, ensure_ascii=False))
+    _write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
 def replay_main(argv: Sequence[str]) -> int:
     """``five-hundred replay FILE [--json]``: 0 when replayed, 2 on any fault."""
     from five_hundred.engine.errors import MalformedRecord
     from five_hundred.engine.record import (
+        RecordFileError,
         load_record,
         replay_json,
         replay_record,
@@ -80,7 +110,7 @@ def replay_main(argv: Sequence[str]) -> int:
     path: str = args.file
 
     def fail(message: str, deal: int | None = None) -> int:
-        _err(f"replay {path}: {message}")
+        _err(f"replay {_shown_path(path)}: {message}")
         if args.json:
             _print_json({"error": {"deal": deal, "action": None, "text": None,
                                    "reason": message}})
@@ -93,9 +123,13 @@ def replay_main(argv: Sequence[str]) -> int:
     except IsADirectoryError:
         return fail("is a directory, not a game record")
     except OSError as exc:
-        return fail(f"cannot read the file: {exc.strerror or exc}")
+        return fail(f"cannot read the file: {exc.strerror or 'error ' + str(exc.errno)}")
+    except RecordFileError as exc:
+        return fail(str(exc))
     except MalformedRecord as exc:
         return fail(f"malformed record: {exc}", getattr(exc, "deal", None))
+    except ValueError as exc:  # os.stat: a path with a NUL byte
+        return fail(f"not a usable path: {excerpt(str(exc))}")
     try:
         replay = replay_record(record)
     except MalformedRecord as exc:
@@ -103,10 +137,10 @@ def replay_main(argv: Sequence[str]) -> int:
     if args.json:
         _print_json(replay_json(replay))
     else:
-        sys.stdout.write(replay_text(replay))
+        _write(replay_text(replay))
     if replay.error is not None:
         e = replay.error
-        _err(f"replay {path}: illegal action: {e.message}")
+        _err(f"replay {_shown_path(path)}: illegal action: {e.message}")
         return 2
     return 0
 
@@ -117,7 +151,7 @@ def rules_main(argv: Sequence[str]) -> int:
         if argv[0] in ("-h", "--help"):
             print(f"usage: {_PROG} rules\n\nPrint the rules of Five Hundred as played here.")
             return 0
-        _err(f"rules: unexpected argument {argv[0]!r}")
+        _err(f"rules: unexpected argument {excerpt(argv[0])}")
         return 2
     try:
         text = resources.files("five_hundred").joinpath("rules.md").read_text(encoding="utf-8")
@@ -164,21 +198,37 @@ _COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
 }
 
 
+def _silence_stdout() -> None:
+    """After a broken pipe: point stdout at /dev/null, so that the flush at exit does
+    not fail again and print "Exception ignored ... BrokenPipeError"."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout is not a file (captured in tests)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Dispatch to a subcommand, or to the table; returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
-    command = _COMMANDS.get(args[0]) if args else None
+    name = args[0] if args else ""
+    command = _COMMANDS.get(name) if args else None
     try:
-        if command is not None:
-            return command(args[1:])
-        return table_main(args)
+        status = command(args[1:]) if command is not None else table_main(args)
+        sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below
+        return status
     except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
         code = exc.code
         return code if isinstance(code, int) else (0 if code is None else 2)
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # a bug: still one line, never a traceback on replay
-        if command is not replay_main:
-            raise
-        _err(f"replay: internal error, please report it: {exc!r}")
-        return 1
+    except BrokenPipeError:  # the reader went away (| head -1): stop quietly
+        _silence_stdout()
+        return BROKEN_PIPE_STATUS
+    except Exception as exc:  # a bug: still one line, never a traceback
+        if command is None:
+            raise  # the table has its own crash handling
+        _err(f"{name}: internal error, please report it: {type(exc).__name__}: "
+             f"{excerpt(str(exc), 80)}")
+        return 2 if command is replay_main else 1

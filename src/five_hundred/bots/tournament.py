@@ -17,6 +17,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from five_hundred.cli_args import OneLineParser, float_in, int_in, one_of, seed_int
 from five_hundred.engine.rules import PRESETS, RuleSet
 from five_hundred.engine.state import GameState, first_dealer
 from five_hundred.engine.views import view_for
@@ -93,25 +94,34 @@ def run_match(a: str, b: str, pairs: int, seed: int, rules: RuleSet, budget: flo
     return MatchResult(n, mean, half, won, lost, diffs)
 
 
+# Bounds of the options: beyond them a run would not finish in any useful time (or
+# not at all: ``--budget inf``), so they are usage errors, not long waits.
+MAX_PAIRS = 10_000
+MAX_BUDGET = 60.0  # seconds per decision
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="five-hundred tournament",
-                                description="Duplicate deals between two computer levels.")
-    p.add_argument("--a", default="hard", choices=LEVELS, help="level of side A")
-    p.add_argument("--b", default="normal", choices=LEVELS, help="level of side B")
-    p.add_argument("--pairs", type=int, default=200, help="duplicate pairs (2 deals each)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the deals")
-    p.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
-                   help="seconds per hard decision")
-    p.add_argument("--preset", default="pagat-australian", choices=sorted(PRESETS))
+    p = OneLineParser(prog="five-hundred tournament",
+                      description="Duplicate deals between two computer levels.")
+    p.add_argument("--a", default="hard", type=one_of(LEVELS), choices=LEVELS,
+                   help="level of side A")
+    p.add_argument("--b", default="normal", type=one_of(LEVELS), choices=LEVELS,
+                   help="level of side B")
+    p.add_argument("--pairs", type=int_in(1, MAX_PAIRS), default=200,
+                   help=f"duplicate pairs (2 deals each), 1 to {MAX_PAIRS}")
+    p.add_argument("--seed", type=seed_int(), default=1,
+                   help="seed of the deals")
+    p.add_argument("--budget", type=float_in(0.0, MAX_BUDGET, lo_open=True),
+                   default=DEFAULT_BUDGET,
+                   help=f"seconds per hard decision (at most {MAX_BUDGET:g})")
+    p.add_argument("--preset", default="pagat-australian", type=one_of(sorted(PRESETS)),
+                   choices=sorted(PRESETS))
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return p
 
 
 def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
-    if args.pairs < 1:
-        print("five-hundred tournament: --pairs must be at least 1", file=sys.stderr)
-        return 2
     rules = PRESETS[args.preset]
     r = run_match(args.a, args.b, args.pairs, args.seed, rules, args.budget,
                   progress=not args.quiet)

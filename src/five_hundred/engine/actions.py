@@ -7,6 +7,8 @@ suitless-joker lead that names a suit.
 
 from __future__ import annotations
 
+from five_hundred.safe_text import excerpt
+
 from .bidding import Ladder
 from .cards import _CHUNKS, JOKER, SUIT_LETTERS, card_str, parse_card, parse_suit
 from .rules import RuleSet
@@ -74,6 +76,6 @@ def parse_action(text: str, rules: RuleSet, ladder: Ladder) -> Action:
     if verb == "play" and len(args) == 2:
         card = parse_card(args[0], rules)
         if card != JOKER:
-            raise ValueError(f"only the joker names a suit when led, not {args[0]!r}")
+            raise ValueError(f"only the joker names a suit when led, not {excerpt(args[0])}")
         return (PLAY, card, parse_suit(args[1]))
-    raise ValueError(f"unknown action {text!r}")
+    raise ValueError(f"unknown action {excerpt(text)}")

@@ -8,12 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from five_hundred.safe_text import excerpt
+
 from .cards import NO_TRUMPS, SUIT_LETTERS, SUIT_SYMBOLS
 from .rules import RuleSet
 
 SUIT_BID, MISERE, OPEN_MISERE, BLIND_MISERE, GAME = 0, 1, 2, 3, 4
 
 _TRUMP_CODES = (*SUIT_LETTERS, "NT")
+# RECORD-FORMAT: the suit symbols are accepted in bids as in cards (``bid 7♥``).
+_SYMBOLS_TO_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +75,11 @@ class Ladder:
             bids.append(Bid("BMIS", BLIND_MISERE, 0, NO_TRUMPS, _suit_rank(10, 3) - 5,
                             rules.blind_misere_value))
         if rules.game_bid:
+            # V6 / RECORD-FORMAT: "game" is one rung above 10NT whatever it names, so
+            # every game bid has the same rank and none outbids another.
             for trump in range(5):
                 bids.append(Bid(f"GAME {_TRUMP_CODES[trump]}", GAME, 10, trump,
-                                _suit_rank(11, trump), rules.game_value))
+                                _suit_rank(11, 0), rules.game_value))
         bids.sort(key=lambda b: (b.rank, b.kind))
         self.bids: tuple[Bid, ...] = tuple(bids)
         self.by_code: dict[str, int] = {b.code: i for i, b in enumerate(bids)}
@@ -81,13 +87,14 @@ class Ladder:
         self._actions: dict[tuple[int, bool], tuple[tuple[int, ...], ...]] = {}
 
     def parse(self, text: str) -> int:
-        """Ladder index of a bid's text (case-insensitive, ``10`` spelled out)."""
-        t = " ".join(text.upper().split())
+        """Ladder index of a bid's text (case-insensitive, ``10`` spelled out, suit
+        symbols for letters: ``7♥``, ``game ♥``)."""
+        t = " ".join(text.upper().split()).translate(_SYMBOLS_TO_LETTERS)
         if t.startswith("GAME") and not t.startswith("GAME "):
             t = "GAME " + t[4:]
         if t in self.by_code:
             return self.by_code[t]
-        raise ValueError(f"unknown bid {text!r}")
+        raise ValueError(f"unknown bid {excerpt(text)}")
 
     def legal_bid_actions(self, high: int, first_turn: bool) -> tuple[tuple[int, ...], ...]:
         """The auction's legal actions: pass (``(0,)``) and ``(1, index)`` per legal bid."""

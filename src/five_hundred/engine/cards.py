@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from five_hundred.safe_text import excerpt
+
 from .rules import RuleSet
 
 SPADES, CLUBS, DIAMONDS, HEARTS = 0, 1, 2, 3
@@ -78,14 +80,14 @@ def parse_card(text: str, rules: RuleSet) -> int:
         card = make_card(_SUIT_BY_CHAR[t[-1]], _RANK_BY_CHAR[t[:-1]])
         if card in deck_set(rules):
             return card
-    raise ValueError(f"unknown card {text!r}")
+    raise ValueError(f"unknown card {excerpt(text)}")
 
 
 def parse_suit(text: str) -> int:
     t = text.strip().upper()
     if t in _SUIT_BY_CHAR:
         return _SUIT_BY_CHAR[t]
-    raise ValueError(f"unknown suit {text!r}")
+    raise ValueError(f"unknown suit {excerpt(text)}")
 
 
 @cache

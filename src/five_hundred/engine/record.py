@@ -44,19 +44,31 @@ Choices where RECORD-FORMAT.md leaves room (documented here for outside checkers
   written in the record (``"3:play 9H"``), ``reason`` ends with the rule id in
   parentheses (``"West holds a heart and must follow hearts (R20)"``), ``scores``
   and ``deals`` are the scores and finished deals before the faulty deal's end.
+- Text from the file is data, never terminal input (issue 8, item 6): names are
+  cleaned and cut to ``NAME_LIMIT`` characters on loading (``clean_name``; an empty
+  name falls back to the seat's default), so a record written back carries the
+  cleaned name; the ``text`` of an error object is the action with control, format
+  and surrogate characters removed (``clean_text``; identical for any ordinary
+  action); messages quote a bad value only as a short ``excerpt``.
+- Integers in a record are at most ``INT_DIGITS`` digits long (a seed, a dealer, a
+  score); a longer one is a malformed record, found before Python converts it.
+- ``load_record`` reads regular files of at most ``MAX_RECORD_BYTES`` only; it never
+  opens a FIFO or a device (``RecordFileError``).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
+
+from five_hundred.safe_text import clean_name, clean_text, excerpt
 
 from .actions import DISCARD, JOKER_NAME, JOKER_NONE, PASS, action_text
 from .cards import JOKER, JOKER2, SUIT_SYMBOLS, card_str, cards_of, parse_card
@@ -68,7 +80,8 @@ FORMAT: Literal["five-hundred-record/1"] = "five-hundred-record/1"
 
 _TOP_KEYS = ("format", "rules", "names", "start_scores", "seed", "deals")
 _DEAL_KEYS = ("dealer", "hands", "kitty", "actions")
-_ACTION_RE = re.compile(r"\s*([0-9]+)\s*:\s*(\S.*?)\s*\Z", re.DOTALL)
+INT_DIGITS = 20  # digits of an integer in a record: a 64-bit seed needs 20
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # a whole game is a few kilobytes
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -103,6 +116,19 @@ class RecordError(MalformedRecord):
         self.deal = deal
 
 
+class RecordFileError(RecordError):
+    """A path that is not a record file at all: a directory, a FIFO, a device, or a
+    file larger than ``MAX_RECORD_BYTES``."""
+
+
+class _HugeInt(ValueError):
+    """An integer literal longer than ``INT_DIGITS`` digits (raised inside json)."""
+
+    def __init__(self, literal: str) -> None:
+        super().__init__(literal)
+        self.literal = literal
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayError:
     """The first illegal action of a record: deal and action numbered from 1."""
@@ -115,7 +141,7 @@ class ReplayError:
 
     @property
     def message(self) -> str:
-        return (f"deal {self.deal}, action {self.action} {self.text!r}: "
+        return (f"deal {self.deal}, action {self.action} {excerpt(self.text)}: "
                 f"{self.reason} ({self.rule})")
 
 
@@ -135,6 +161,35 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+def _show(value: object) -> str:
+    """A decoded JSON value for a message: short, and safe to print."""
+    if isinstance(value, str):
+        return excerpt(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return json.dumps(value)  # numbers (at most INT_DIGITS digits), true, false, null
+
+
+def split_action(entry: str) -> tuple[int, str] | None:
+    """``(seat, action text)`` of a ``"SEAT:VERB ARGS"`` entry, or ``None`` if it is not
+    one (seat 0-3, surrounding whitespace ignored, leading zeros allowed).
+
+    String methods, not a regex: a lazy pattern followed by ``\\s*\\Z`` took time
+    quadratic in a run of spaces inside the action.
+    """
+    seat_text, colon, rest = entry.partition(":")
+    seat_text = seat_text.strip()
+    rest = rest.strip()
+    if not colon or not rest or not (seat_text.isascii() and seat_text.isdigit()):
+        return None
+    seat_text = seat_text.lstrip("0") or "0"
+    if len(seat_text) != 1 or seat_text > "3":
+        return None
+    return int(seat_text), rest
+
+
 def _where(deal: int | None) -> str:
     return f"deal {deal}: " if deal is not None else ""
 
@@ -149,11 +204,11 @@ def _cards(value: object, what: str, expected: int, rules: RuleSet,
     out: list[int] = []
     for text in value:
         if not isinstance(text, str):
-            raise RecordError(f"deal {deal}: {what} holds {json.dumps(text)}, not a card", deal)
+            raise RecordError(f"deal {deal}: {what} holds {_show(text)}, not a card", deal)
         try:
             out.append(parse_card(text, rules))
         except ValueError:
-            raise RecordError(f"deal {deal}: card {text!r} in {what} is not a card",
+            raise RecordError(f"deal {deal}: card {excerpt(text)} in {what} is not a card",
                               deal) from None
     return out
 
@@ -163,13 +218,13 @@ def _parse_deal(raw: object, n: int, rules: RuleSet) -> DealRecord:
         raise RecordError(f"deal {n}: expected an object with dealer, hands, kitty, actions", n)
     for key in raw:
         if key not in _DEAL_KEYS:
-            raise RecordError(f"deal {n}: unknown key {key!r}", n)
+            raise RecordError(f"deal {n}: unknown key {excerpt(key)}", n)
     for key in _DEAL_KEYS:
         if key not in raw:
             raise RecordError(f"deal {n}: missing key {key!r}", n)
     dealer = raw["dealer"]
     if not _is_int(dealer) or not 0 <= dealer <= 3:
-        raise RecordError(f"deal {n}: dealer must be a seat 0-3, not {json.dumps(dealer)}", n)
+        raise RecordError(f"deal {n}: dealer must be a seat 0-3, not {_show(dealer)}", n)
     hands_raw = raw["hands"]
     if not isinstance(hands_raw, list) or len(hands_raw) != 4:
         raise RecordError(f"deal {n}: hands must be a list of 4 hands (seats 0-3)", n)
@@ -188,12 +243,11 @@ def _parse_deal(raw: object, n: int, rules: RuleSet) -> DealRecord:
         raise RecordError(f"deal {n}: actions must be a list of strings like \"1:bid 7H\"", n)
     for j, a in enumerate(actions, 1):
         if not isinstance(a, str):
-            raise RecordError(f"deal {n}, action {j}: {json.dumps(a)} is not a string "
+            raise RecordError(f"deal {n}, action {j}: {_show(a)} is not a string "
                               "like \"1:bid 7H\"", n)
-        m = _ACTION_RE.match(a)
-        if m is None or not 0 <= int(m.group(1)) <= 3:
-            raise RecordError(f"deal {n}, action {j}: {a!r} is not SEAT:ACTION with a seat "
-                              "0-3 (like \"1:bid 7H\")", n)
+        if split_action(a) is None:
+            raise RecordError(f"deal {n}, action {j}: {excerpt(a)} is not SEAT:ACTION with "
+                              "a seat 0-3 (like \"1:bid 7H\")", n)
     return DealRecord(
         dealer=dealer,
         hands=(_canon(hands[0]), _canon(hands[1]), _canon(hands[2]), _canon(hands[3])),
@@ -221,10 +275,10 @@ def record_from_data(data: object) -> GameRecord:
         raise RecordError("the record must be a JSON object")
     for key in data:
         if key not in _TOP_KEYS:
-            raise RecordError(f"unknown key {key!r} (known: {', '.join(_TOP_KEYS)})")
+            raise RecordError(f"unknown key {excerpt(key)} (known: {', '.join(_TOP_KEYS)})")
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"format must be {FORMAT!r}, not {json.dumps(fmt)}")
+        raise RecordError(f"format must be {FORMAT!r}, not {_show(fmt)}")
     if "rules" not in data:
         raise RecordError("missing key 'rules' (e.g. {\"preset\": \"pagat-australian\"})")
     rules = ruleset_from_record(data["rules"])
@@ -237,7 +291,7 @@ def record_from_data(data: object) -> GameRecord:
         raise RecordError("start_scores must be a list of 2 integers (team 0, team 1)")
     seed = data.get("seed")
     if seed is not None and not _is_int(seed):
-        raise RecordError(f"seed must be an integer, not {json.dumps(seed)}")
+        raise RecordError(f"seed must be an integer, not {_show(seed)}")
     deals_raw = data.get("deals")
     if not isinstance(deals_raw, list) or not deals_raw:
         raise RecordError("deals must be a list of at least one deal")
@@ -249,25 +303,86 @@ def record_from_data(data: object) -> GameRecord:
                               f"{(deals[-1].dealer + 1) & 3} (the deal passes to the left, R7)",
                               n)
         deals.append(deal)
-    return GameRecord(rules=rules, names=(names[0], names[1], names[2], names[3]),
+    # Names are display text from outside: cleaned and bounded once, here (item 6).
+    clean = [clean_name(x, SEAT_NAMES[i]) for i, x in enumerate(names)]
+    return GameRecord(rules=rules, names=(clean[0], clean[1], clean[2], clean[3]),
                       start_scores=(start[0], start[1]), seed=seed, deals=tuple(deals))
+
+
+def _json_int(literal: str) -> int:
+    # Checked before int(): Python refuses over 4300 digits only with a ValueError
+    # from inside json.loads, and scores of many digits could not even be printed.
+    if len(literal.lstrip("-")) > INT_DIGITS:
+        raise _HugeInt(literal)
+    return int(literal)
+
+
+def _line_col(text: str, pos: int) -> tuple[int, int]:
+    return text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
 
 
 def loads_record(text: str) -> GameRecord:
     """Parse and validate a record; ``MalformedRecord`` (one line) if it is not one."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         raise RecordError(f"line {exc.lineno} column {exc.colno}: invalid JSON: {exc.msg}") \
             from None
+    except _HugeInt as exc:
+        digits = len(exc.literal.lstrip("-"))
+        where = ""
+        pos = text.find(exc.literal)  # the first such run of digits: good enough to point
+        if pos >= 0:
+            line, col = _line_col(text, pos)
+            where = f"line {line} column {col}: "
+        raise RecordError(f"{where}an integer of {digits} digits ({excerpt(exc.literal, 12)}); "
+                          f"a record's integers have at most {INT_DIGITS}") from None
     except RecursionError:
         raise RecordError("invalid JSON: nested too deeply") from None
+    except ValueError as exc:  # any other number json cannot convert
+        raise RecordError(f"invalid JSON: {excerpt(str(exc))}") from None
     return record_from_data(data)
 
 
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _check_file(st: os.stat_result) -> None:
+    if not stat.S_ISREG(st.st_mode):
+        raise RecordFileError(f"is {_file_kind(st.st_mode)}, not a game record file")
+    if st.st_size > MAX_RECORD_BYTES:
+        raise RecordFileError(f"is {st.st_size} bytes, more than a game record's "
+                              f"{MAX_RECORD_BYTES // (1024 * 1024)} MB limit")
+
+
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record file (UTF-8). ``OSError`` if it cannot be read."""
-    raw = Path(path).read_bytes()
+    """Read a record file (UTF-8). ``OSError`` if it cannot be read;
+    ``RecordFileError`` if it is not a regular file or is too large.
+
+    ``stat`` first, so that a FIFO (which would block ``open`` until a writer comes)
+    or a device such as ``/dev/zero`` (endless) is never opened; then the file is
+    opened non-blocking and checked again, in case it was swapped in between, and
+    read no further than the size limit.
+    """
+    _check_file(os.stat(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as f:
+        _check_file(os.fstat(f.fileno()))
+        raw = f.read(MAX_RECORD_BYTES + 1)
+    if len(raw) > MAX_RECORD_BYTES:  # grew since the check
+        raise RecordFileError(f"is more than a game record's "
+                              f"{MAX_RECORD_BYTES // (1024 * 1024)} MB limit")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -311,11 +426,12 @@ def replay_record(rec: GameRecord) -> Replay:
             hands, kitty = _masks(rules, deal)
             state.start_next_deal(hands, kitty)
         for j, entry in enumerate(deal.actions, 1):
-            m = _ACTION_RE.match(entry)
-            if m is None:  # checked on loading; records built in code may skip that
-                raise RecordError(f"deal {n}, action {j}: {entry!r} is not SEAT:ACTION", n)
+            parsed = split_action(entry)
+            if parsed is None:  # checked on loading; records built in code may skip that
+                raise RecordError(f"deal {n}, action {j}: {excerpt(entry)} is not "
+                                  "SEAT:ACTION", n)
             try:
-                state.apply_text(m.group(2), int(m.group(1)))
+                state.apply_text(parsed[1], parsed[0])
             except IllegalAction as exc:
                 return Replay(rec, state, ReplayError(n, j, entry, exc.reason, exc.rule))
     return Replay(rec, state)
@@ -420,7 +536,7 @@ def replay_json(replay: Replay) -> dict[str, Any]:
     state = replay.state
     if replay.error is not None:
         e = replay.error
-        return {"error": {"deal": e.deal, "action": e.action, "text": e.text,
+        return {"error": {"deal": e.deal, "action": e.action, "text": clean_text(e.text),
                           "reason": f"{e.reason} ({e.rule})"},
                 "scores": list(state.scores),
                 "deals": _deal_objects(state)}
@@ -482,7 +598,8 @@ def _deal_lines(state: GameState, names: Sequence[str]) -> list[str]:
 def replay_text(replay: Replay) -> str:
     """A readable account of every deal and the result (plain ``replay``)."""
     rec = replay.record
-    names = rec.names
+    # Records built in code skip loading: clean the names again where they are printed.
+    names = [clean_name(x, SEAT_NAMES[i]) for i, x in enumerate(rec.names)]
     rules = rec.rules
     final = replay.state
     teams = (_team_name(names, 0), _team_name(names, 1))
@@ -500,9 +617,9 @@ def replay_text(replay: Replay) -> str:
         if last and replay.error is not None:
             actions = actions[: replay.error.action - 1]
         for entry in actions:
-            m = _ACTION_RE.match(entry)
-            assert m is not None
-            scratch.apply_text(m.group(2), int(m.group(1)))
+            parsed = split_action(entry)
+            assert parsed is not None
+            scratch.apply_text(parsed[1], parsed[0])
         lines.append("")
         lines.append(f"Deal {n}: {names[deal.dealer]} deals")
         lines.extend(_deal_lines(scratch, names))
@@ -516,7 +633,8 @@ def replay_text(replay: Replay) -> str:
             lines.append(f"  Scores: {teams[0]} {r.scores[0]}, {teams[1]} {r.scores[1]}")
         if replay.error is not None and last:
             e = replay.error
-            lines.append(f"  Illegal action {e.action} {e.text!r}: {e.reason} ({e.rule})")
+            lines.append(f"  Illegal action {e.action} {excerpt(e.text)}: {e.reason} "
+                         f"({e.rule})")
     lines.append("")
     if replay.error is not None:
         e = replay.error
@@ -538,7 +656,8 @@ def replay_text(replay: Replay) -> str:
 
 
 __all__ = [
-    "FORMAT", "DealRecord", "GameRecord", "RecordError", "Replay", "ReplayError",
-    "dumps_record", "load_record", "loads_record", "record_from_data", "record_from_state",
-    "replay_json", "replay_record", "replay_text", "save_record",
+    "FORMAT", "INT_DIGITS", "MAX_RECORD_BYTES", "DealRecord", "GameRecord", "RecordError",
+    "RecordFileError", "Replay", "ReplayError", "dumps_record", "load_record",
+    "loads_record", "record_from_data", "record_from_state", "replay_json",
+    "replay_record", "replay_text", "save_record", "split_action",
 ]

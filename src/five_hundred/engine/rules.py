@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from five_hundred.safe_text import excerpt
+
 from .errors import MalformedRecord
 
 # Contract values of R28, rows 6..10, columns spades, clubs, diamonds, hearts, NT.
@@ -149,14 +151,15 @@ def ruleset_from_record(data: object) -> RuleSet:
     preset_name = data.get("preset", "pagat-australian")
     if not isinstance(preset_name, str) or preset_name not in PRESETS:
         known = ", ".join(sorted(PRESETS))
-        raise MalformedRecord(f"rules.preset: unknown preset {preset_name!r} (known: {known})")
+        shown = excerpt(preset_name) if isinstance(preset_name, str) else "that"
+        raise MalformedRecord(f"rules.preset: unknown preset {shown} (known: {known})")
     preset = PRESETS[preset_name]
     update: dict[str, Any] = {}
     for key, value in data.items():
         if key == "preset":
             continue
         if key not in OPTION_NAMES:
-            raise MalformedRecord(f"rules: unknown option {key!r}")
+            raise MalformedRecord(f"rules: unknown option {excerpt(key)}")
         if key not in preset.allowed_options:
             raise MalformedRecord(f"rules: preset {preset_name!r} has no option {key!r}")
         if key == "defensive_cap":

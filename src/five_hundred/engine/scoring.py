@@ -76,7 +76,10 @@ def score_deal(rules: RuleSet, bid: Bid, declarer_team: int, declarer_tricks: in
 
 def game_winner(rules: RuleSet, scores: tuple[int, int], declarer_team: int | None,
                 made: bool, decided_by: int | None = None) -> tuple[int | None, str]:
-    """Winner after a deal has been scored in full (R34-R37), with the reason."""
+    """Winner after a deal has been scored in full (R34-R37), with the reason.
+
+    ``declarer_team`` is ``None`` after a passed-out or thrown-in deal: nobody made a
+    contract, but a side at the losing score has still lost (R36)."""
     if decided_by is not None:
         if decided_by == declarer_team:
             return decided_by, "made the game bid"

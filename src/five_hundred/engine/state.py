@@ -30,7 +30,7 @@ from .actions import (
     parse_action,
     play_actions_of,
 )
-from .bidding import OPEN_MISERE, Bid, Ladder, ladder_for
+from .bidding import BLIND_MISERE, GAME, OPEN_MISERE, Bid, Ladder, ladder_for
 from .cards import (
     JOKER,
     NO_TRUMPS,
@@ -495,8 +495,16 @@ class GameState:
         self._log_deal()
         s = (self.scores[0], self.scores[1])
         self.results.append(DealResult(self.dealer, None, None, (0, 0), (0, 0), s, ((), ())))
-        self.phase = DEAL_OVER
         self.to_act = -1
+        # R34-R36: a passed-out or thrown-in deal is a deal like any other, so the
+        # scores are checked after it too: a side already at -500 has lost now.
+        winner, why = game_winner(self.rules, s, None, False)
+        if winner is None:
+            self.phase = DEAL_OVER
+        else:
+            self.winner = winner
+            self.win_reason = why
+            self.phase = GAME_OVER
 
     def team_tricks(self) -> tuple[int, int]:
         """Tricks per team; in misère the declaring team counts the declarer's alone."""
@@ -585,7 +593,8 @@ class GameState:
         high = bids[self.high] if self.high >= 0 else None
         if high is not None and bid.rank <= high.rank:
             kinds = (bid.kind, high.kind)
-            rule = "V5" if 3 in kinds else "R15" if 2 in kinds else "R10"
+            rule = ("V6" if GAME in kinds else "V5" if BLIND_MISERE in kinds
+                    else "R15" if OPEN_MISERE in kinds else "R10")
             return f"{bid.label} does not rank above the current bid {high.label}", rule
         if bid.kind == 1:
             return "Misère may be bid only over a 7-level bid", "R14"

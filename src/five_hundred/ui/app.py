@@ -452,6 +452,8 @@ def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] 
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
+    from five_hundred.cli_args import OneLineParser, float_in, seed_int
+
     epilog = f"Saved games are kept in {data_dir()} (set FIVE_HUNDRED_DATA_DIR to change it)."
     try:
         from five_hundred import cli
@@ -461,17 +463,20 @@ def build_parser() -> argparse.ArgumentParser:
             epilog += "\n\n" + extra
     except ImportError:  # pragma: no cover
         pass
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="five-hundred",
         description="Five Hundred (500), Australian partnership rules, at one keyboard: "
                     "one to four people, the other seats played by the computer.",
         epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, metavar="N",
+    # Bounded options: a seed of thousands of digits or a pace of inf/nan is a usage
+    # error (one line, status 2), not a traceback or a table that never moves.
+    parser.add_argument("--seed", type=seed_int(), metavar="N",
                         help="deal deterministically from seed N")
     parser.add_argument("--resume", action="store_true",
                         help="continue the saved game where it stopped")
-    parser.add_argument("--pace", type=float, default=DEFAULT_PACE, metavar="SECONDS",
-                        help=f"pause between computer moves (default {DEFAULT_PACE})")
+    parser.add_argument("--pace", type=float_in(0.0, 60.0), default=DEFAULT_PACE,
+                        metavar="SECONDS",
+                        help=f"pause between computer moves, 0 to 60 (default {DEFAULT_PACE})")
     return parser
 
 
