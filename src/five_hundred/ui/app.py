@@ -108,10 +108,8 @@ class FiveHundredApp(App[None]):
     def on_mount(self) -> None:
         # after the first paint, so the import does not compete with it for the GIL
         self.set_timer(0.3, lambda: self.run_worker(_preload, thread=True, exclusive=False))
-        for message in self.storage.messages:
-            self.notify(message, severity="warning", timeout=10)
-        self.storage.messages.clear()
         latest = self.storage.latest() if self.want_resume else None
+        self.say_storage_messages()
         if latest is not None:
             self.resume_game(latest.game_id)
         elif self.autostart:
@@ -163,16 +161,24 @@ class FiveHundredApp(App[None]):
             return
         self._begin(controller)
 
+    def say_storage_messages(self) -> None:
+        """What the storage found (an old save brought in, a damaged one set aside)."""
+        for message in self.storage.messages:
+            self.notify(message, severity="warning", timeout=10)
+        self.storage.messages.clear()
+
     def _use_slot(self, slot: SaveSlot) -> None:
         self.slot = slot
         slot.on_trouble = self._save_trouble
 
     def _save_trouble(self, message: str | None) -> None:
-        """Saving stopped (said once, not at every move) or works again."""
+        """Saving stopped (said once, not at every move) or works again. Said after the
+        move's screen change: drawing the curtain clears the toasts."""
         if message is None:
-            self.notify("The game is saved again.", timeout=4)
+            self.call_later(self.notify, "The game is saved again.", timeout=4)
         else:
-            self.notify(message, title="Not saved", severity="warning", timeout=12)
+            self.call_later(self.notify, message, title="Not saved", severity="warning",
+                            timeout=12)
 
     def _refresh_start(self) -> None:
         for screen in self.screen_stack:

@@ -135,6 +135,7 @@ class StartScreen(BaseScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.game.say_storage_messages()
         saved = self.query_one("#saved", SavedGames)
         if saved.option_count:
             saved.highlighted = 0
@@ -155,6 +156,7 @@ class StartScreen(BaseScreen):
         self.query_one("#resume", Button).disabled = not games
         self.game_count = len(games)
         self.refresh_bindings()
+        self.game.say_storage_messages()
 
     def selected_game(self) -> str | None:
         """The highlighted saved game, or the latest one."""
