@@ -394,8 +394,10 @@ class FiveHundredApp(App[None]):
                 self.back_to_start()
 
         if self.controller is not None and not self.controller.game_over:
-            self.push_screen(ConfirmScreen("Leave this game for the start screen? It is "
-                                           "saved: Resume continues it."), answer)
+            saved = "It is saved: the start screen lists it to resume." if self._saving() \
+                else "It is not saved (the folder cannot be written): it ends here."
+            self.push_screen(ConfirmScreen(f"Leave this game for the start screen? {saved}"),
+                             answer)
         else:
             self.back_to_start()
 
@@ -415,7 +417,11 @@ class FiveHundredApp(App[None]):
 
         self.push_screen(ConfirmScreen(
             "Quit now? The game is saved after every move: five-hundred --resume "
-            "continues it exactly here."), answer)
+            "continues it exactly here." if self._saving() else
+            "Quit now? This game is not saved (the folder cannot be written)."), answer)
+
+    def _saving(self) -> bool:
+        return self.slot is not None and self.slot.enabled and not self.slot.failing
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Leave this game and set up a new one",
