@@ -187,22 +187,26 @@ def test_ui_never_imports_or_touches_game_state() -> None:
 def test_save_after_every_action_and_resume(tmp_path: Path) -> None:
     """The record is saved after each action and resumes to the same table."""
     storage = Storage(tmp_path)
-    c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=12, saver=storage.write)
-    storage.start(c)
+    storage.prepare()
+    slot = storage.new_slot()
+    c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=12, saver=slot.write)
+    storage.start(slot, c)
     c.act("pass")
-    saved = json.loads(storage.save_path.read_text())
+    saved = json.loads(slot.record_path.read_text())
     assert saved["deals"][0]["actions"] == [f"{c.public().auction[0][0]}:pass"]
-    again = storage.load()
+    again, _ = storage.load(slot.game_id)
     assert again.public() == c.public()
     assert again.players == c.players and again.seed == 12
-    assert not list(tmp_path.glob(".*.tmp"))  # nothing half-written left behind
+    assert not list(tmp_path.glob("**/.*.tmp"))  # nothing half-written left behind
 
 
 def test_corrupt_save_is_renamed_not_deleted(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    storage.save_path.write_text('{"format": "five-hundred-record/1", "deals": 3}')
+    storage.prepare()
+    bad = storage.games_dir / "20250101-000000-abcd.json"
+    bad.write_text('{"format": "five-hundred-record/1", "deals": 3}')
     with pytest.raises(SaveError) as info:
-        storage.load()
+        storage.load("20250101-000000-abcd")
     assert info.value.kept_as is not None and info.value.kept_as.exists()
-    assert not storage.save_path.exists()
+    assert not bad.exists()
     assert "damaged" in info.value.message

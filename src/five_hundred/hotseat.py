@@ -31,6 +31,7 @@ from five_hundred.engine import (
     view_for,
 )
 from five_hundred.engine.cards import SUIT_SYMBOLS
+from five_hundred.safe_text import clean_name
 
 Kind = Literal["person", "computer"]
 LEVELS = ("easy", "normal", "hard")
@@ -62,7 +63,8 @@ class Player:
     def from_json(cls, data: Any) -> Player:
         if not isinstance(data, dict):
             raise ValueError("a player must be an object")
-        name = str(data.get("name", "")) or "Player"
+        # a name from a file is data: cleaned and bounded like a typed one
+        name = clean_name(str(data.get("name", "")), "Player")
         kind = data.get("kind", "person")
         if kind not in ("person", "computer"):
             raise ValueError(f"unknown player kind {kind!r}")

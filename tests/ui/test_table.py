@@ -111,7 +111,10 @@ async def test_resume_after_crash_mid_trick_reproduces_the_table(tmp_path: Path)
 
 async def test_corrupt_save_is_kept_aside_with_a_message(tmp_path: Path) -> None:
     """A damaged save is renamed (never deleted), a message says so, a new game starts."""
-    (tmp_path / "current-game.json").write_text("{ this is not json", encoding="utf-8")
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "20250101-000000-abcd.json").write_text('{"format": "five-hundred-record/1", '
+                                                     '"deals": [{"dealer": 9}]}')
     app = create_app(tmp_path, autostart=False, resume=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -121,13 +124,14 @@ async def test_corrupt_save_is_kept_aside_with_a_message(tmp_path: Path) -> None
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        kept = list(tmp_path.glob("corrupt-*.json"))
-        assert len(kept) == 1 and kept[0].read_text() == "{ this is not json"
-        assert not (tmp_path / "current-game.json").exists()
+        kept = list((tmp_path / "damaged").glob("*.json"))
+        assert len(kept) == 1 and '"dealer": 9' in kept[0].read_text()
+        assert not list(games.glob("*.json"))
         await pilot.press("ctrl+n")
         await settle(pilot, app)
         assert app.controller is not None
-    saved = json.loads((tmp_path / "current-game.json").read_text())
+    [saved_path] = games.glob("*[0-9a-f].json")
+    saved = json.loads(saved_path.read_text())
     assert saved["format"] == "five-hundred-record/1"
 
 

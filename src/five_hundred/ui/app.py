@@ -25,7 +25,7 @@ from five_hundred.ui.guard import GUARD_SECONDS
 from five_hundred.ui.names import SEATS
 from five_hundred.ui.screens.base import MIN_HEIGHT, MIN_WIDTH, BaseScreen
 from five_hundred.ui.screens.start import StartScreen
-from five_hundred.ui.storage import Storage, data_dir
+from five_hundred.ui.storage import DATA_ENV, SaveSlot, Storage, data_dir
 
 if TYPE_CHECKING:
     # The engine (pydantic models, card tables), the game screens and the dialogs are
@@ -79,6 +79,8 @@ class FiveHundredApp(App[None]):
         self.autostart = autostart
         self.start_players = tuple(players) if players else None
         self.start_rules = rules
+        self.storage.prepare()
+        self.slot: SaveSlot | None = None  # where the game in play is saved
         self.controller: Controller | None = None
         self.rules_in_play: RuleSet | None = rules
         self._table: TableScreen | None = None
@@ -114,8 +116,10 @@ class FiveHundredApp(App[None]):
     def on_mount(self) -> None:
         # after the first paint, so the import does not compete with it for the GIL
         self.set_timer(0.3, lambda: self.run_worker(_preload, thread=True, exclusive=False))
-        if self.want_resume and self.storage.has_save():
-            self.resume_game()
+        latest = self.storage.latest() if self.want_resume else None
+        self.say_storage_messages()
+        if latest is not None:
+            self.resume_game(latest.game_id)
         elif self.autostart:
             from five_hundred.engine import PAGAT_AUSTRALIAN
             from five_hundred.hotseat import default_players
@@ -123,7 +127,8 @@ class FiveHundredApp(App[None]):
             self.start_new_game(self.rules_in_play or PAGAT_AUSTRALIAN,
                                 self.start_players or default_players(), self.seed)
         elif self.want_resume:
-            self.notify("There is no saved game to resume.", severity="warning")
+            self.notify(f"There is no saved game to resume in {self.storage.folder}: set up "
+                        "a new game here.", severity="warning", timeout=10)
 
     def start_new_game(self, rules: RuleSet, players: Sequence[Player],
                        seed: int | None) -> None:
@@ -133,42 +138,60 @@ class FiveHundredApp(App[None]):
 
         if seed is None:
             seed = SystemRandom().randrange(1, 10**9)
-        controller = Controller(rules, players, seed, saver=self.storage.write)
-        self.storage.start(controller)
+        # a new game gets its own save files: no saved game is replaced
+        slot = self.storage.new_slot()
+        controller = Controller(rules, players, seed, saver=slot.write)
+        self._use_slot(slot)
+        self.storage.start(slot, controller)
         dealer = controller.public().dealer
         controller.notes.append(f"New game, seed {seed}. The first dealer, drawn at random, "
                               f"is {controller.seat_label(dealer)}.")
         self._begin(controller)
 
-    def resume_game(self) -> None:
+    def resume_game(self, game_id: str) -> None:
         from five_hundred.ui.screens.info import MessageScreen
         from five_hundred.ui.storage import SaveError
 
         try:
-            controller = self.storage.load()
+            controller, slot = self.storage.load(game_id)
         except SaveError as exc:
             kept = f"\n\nIt was kept as {exc.kept_as}." if exc.kept_as else ""
             self.push_screen(MessageScreen(f"{exc.message}{kept}\n\nYou can start a new "
                                            "game."))
             self._refresh_start()
             return
+        self._use_slot(slot)
         if controller.game_over:
-            self.storage.finish()
+            slot.write(controller)  # its record goes to finished/
             self.push_screen(MessageScreen("The saved game was already finished; its record "
                                            "was kept. Start a new game."))
             self._refresh_start()
             return
         self._begin(controller)
 
+    def say_storage_messages(self) -> None:
+        """What the storage found (an old save brought in, a damaged one set aside)."""
+        for message in self.storage.messages:
+            self.notify(message, severity="warning", timeout=10)
+        self.storage.messages.clear()
+
+    def _use_slot(self, slot: SaveSlot) -> None:
+        self.slot = slot
+        slot.on_trouble = self._save_trouble
+
+    def _save_trouble(self, message: str | None) -> None:
+        """Saving stopped (said once, not at every move) or works again. Said after the
+        move's screen change: drawing the curtain clears the toasts."""
+        if message is None:
+            self.call_later(self.notify, "The game is saved again.", timeout=4)
+        else:
+            self.call_later(self.notify, message, title="Not saved", severity="warning",
+                            timeout=12)
+
     def _refresh_start(self) -> None:
         for screen in self.screen_stack:
-            if isinstance(screen, StartScreen):
-                screen.refresh_bindings()
-                from textual.css.query import NoMatches
-                from textual.widgets import Button
-
-                with contextlib.suppress(NoMatches):  # not composed yet: nothing to update
-                    screen.query_one("#resume", Button).disabled = not self.storage.has_save()
+            if isinstance(screen, StartScreen) and screen.is_mounted:
+                screen.refresh_games()
 
     def _begin(self, controller: Controller) -> None:
         from five_hundred.ui.screens.table import TableScreen
@@ -337,6 +360,7 @@ class FiveHundredApp(App[None]):
     def back_to_start(self) -> None:
         """Back to the start screen (the bottom of the stack) for a new game."""
         self.controller = None
+        self.slot = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._refresh_start()
@@ -385,8 +409,13 @@ class FiveHundredApp(App[None]):
         if self.controller is None:
             self.notify("No game to save.")
             return
+        slot = self.slot
+        if slot is None or not slot.enabled:
+            self.notify("This game is played without saving.", severity="warning")
+            return
         self.controller.save()
-        self.notify(f"Saved to {self.storage.save_path}")
+        if not slot.failing:
+            self.notify(f"Saved to {slot.path}")
 
     def action_pace(self, step: int) -> None:
         self.pace = min(5.0, max(0.0, self.pace * 1.5 if step > 0 else self.pace / 1.5))
@@ -402,8 +431,10 @@ class FiveHundredApp(App[None]):
                 self.back_to_start()
 
         if self.controller is not None and not self.controller.game_over:
-            self.push_screen(ConfirmScreen("Leave this game for the start screen? It is "
-                                           "saved: Resume continues it."), answer)
+            saved = "It is saved: the start screen lists it to resume." if self._saving() \
+                else "It is not saved (the folder cannot be written): it ends here."
+            self.push_screen(ConfirmScreen(f"Leave this game for the start screen? {saved}"),
+                             answer)
         else:
             self.back_to_start()
 
@@ -423,7 +454,11 @@ class FiveHundredApp(App[None]):
 
         self.push_screen(ConfirmScreen(
             "Quit now? The game is saved after every move: five-hundred --resume "
-            "continues it exactly here."), answer)
+            "continues it exactly here." if self._saving() else
+            "Quit now? This game is not saved (the folder cannot be written)."), answer)
+
+    def _saving(self) -> bool:
+        return self.slot is not None and self.slot.enabled and not self.slot.failing
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Leave this game and set up a new one",
@@ -440,12 +475,13 @@ class FiveHundredApp(App[None]):
 
 def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] | None = None,
                rules: RuleSet | None = None, pace: float = 0.0, autostart: bool = True,
-               resume: bool = False, guard_seconds: float = 0.0,
+               resume: bool = False, storage: Storage | None = None,
+               guard_seconds: float = 0.0,
                clock: Callable[[], float] = time.monotonic) -> FiveHundredApp:
-    """An app for tests: saves in ``folder``, computers without a pause, and no key
-    guard unless one is asked for (with a clock the test moves)."""
-    return FiveHundredApp(Storage(folder), seed=seed, players=players, rules=rules, pace=pace,
-                          autostart=autostart, resume=resume, hint_budget=0.02,
+    """An app for tests: saves in ``folder`` (or ``storage``), computers without a
+    pause, and no key guard unless one is asked for (with a clock the test moves)."""
+    return FiveHundredApp(storage or Storage(folder), seed=seed, players=players, rules=rules,
+                          pace=pace, autostart=autostart, resume=resume, hint_budget=0.02,
                           guard_seconds=guard_seconds, clock=clock)
 
 
@@ -454,7 +490,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from five_hundred.cli_args import OneLineParser, float_in, seed_int
 
-    epilog = f"Saved games are kept in {data_dir()} (set FIVE_HUNDRED_DATA_DIR to change it)."
+    epilog = (f"Saved games are kept in {data_dir()} (--data-dir DIR or {DATA_ENV} "
+              "chooses another folder).")
     try:
         from five_hundred import cli
 
@@ -473,7 +510,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=seed_int(), metavar="N",
                         help="deal deterministically from seed N")
     parser.add_argument("--resume", action="store_true",
-                        help="continue the saved game where it stopped")
+                        help="continue the latest saved game where it stopped")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help=f"keep saved games in DIR (default: ${DATA_ENV}, or the "
+                             "folder named below)")
     parser.add_argument("--pace", type=float_in(0.0, 60.0), default=DEFAULT_PACE,
                         metavar="SECONDS",
                         help=f"pause between computer moves, 0 to 60 (default {DEFAULT_PACE})")
@@ -482,9 +522,62 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    app = FiveHundredApp(seed=args.seed, resume=args.resume, pace=max(0.0, args.pace))
-    app.run()
+    folder = Path(args.data_dir).expanduser() if args.data_dir else None
+    try:
+        storage = Storage(folder if folder is not None else data_dir())
+        app = FiveHundredApp(storage, seed=args.seed, resume=args.resume,
+                             pace=max(0.0, args.pace))
+    except Exception:
+        return _crashed(None, folder)
+    return run_app(app)
+
+
+def run_app(app: FiveHundredApp, *, headless: bool = False) -> int:
+    """Run the app; an unexpected error becomes a log file, one line and a non-zero
+    status -- never a traceback on the screen (it could show a player's hand).
+
+    Textual catches an exception in a handler itself, exits, and prints its report on
+    ``App.error_console`` after the terminal is restored, with ``return_code`` 1. That
+    console is a public attribute: pointed at a buffer, the report is kept for the
+    log instead (tests/ui/test_storage.py fails if Textual stops printing through it).
+    """
+    import io
+
+    from rich.console import Console
+
+    report = io.StringIO()
+    app.error_console = Console(file=report, width=100, color_system=None, markup=False,
+                                highlight=False, force_terminal=False)
+    try:
+        app.run(headless=headless)
+    except Exception:  # outside any handler (driver, start-up): Python's own report
+        return _crashed(app, app.storage.folder)
+    code = app.return_code or 0
+    if code != 0:
+        return _crashed(app, app.storage.folder,
+                        report.getvalue() or f"exit status {code} without a report\n", code)
     return 0
+
+
+def _crashed(app: FiveHundredApp | None, folder: Path | None, report: str = "",
+             code: int = 1) -> int:
+    """Log what went wrong and say so in one line; the status says it too."""
+    import traceback
+
+    from five_hundred.ui.storage import write_crash_log
+
+    if not report:
+        report = traceback.format_exc()
+    if folder is None:
+        with contextlib.suppress(Exception):
+            folder = data_dir()
+    log = write_crash_log(report, folder)
+    saved = " The game is saved up to the last move." if app is not None and \
+        app.slot is not None and app.slot.enabled and not app.slot.failing else ""
+    where = f"details in {log}" if log is not None else "no log could be written"
+    print(f"five-hundred: an unexpected error stopped the game ({where}).{saved}",
+          file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

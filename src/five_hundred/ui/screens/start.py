@@ -1,14 +1,18 @@
-"""The start screen: names and seats, the rule set and its house rules, new game or resume."""
+"""The start screen: the saved games to resume; names and seats, the rule set and its
+house rules for a new game."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
+from five_hundred.safe_text import NAME_LIMIT, clean_name
 from five_hundred.ui.names import SEATS
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.choice import Choice
@@ -17,6 +21,7 @@ from five_hundred.ui.widgets.keybar import KeyBar
 if TYPE_CHECKING:  # the engine is imported once the first screen is up (fast start)
     from five_hundred.engine import RuleSet
     from five_hundred.hotseat import Player
+    from five_hundred.ui.storage import GameInfo
 
 KINDS: list[tuple[str, str]] = [
     ("person", "person"),
@@ -43,6 +48,25 @@ PRESET_HELP = {
 }
 
 
+def game_line(info: GameInfo) -> Text:
+    """One saved game as a list line. Names are data: a ``Text`` (never markup), so a
+    name such as ``[red]x`` shows as typed."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"{info.when()}  ", style="dim")
+    line.append(info.describe())
+    return line
+
+
+class SavedGames(OptionList):
+    """The games in progress, latest first: ↑/↓ choose, Enter resumes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor_up", "Choose", show=False),
+        Binding("down", "cursor_down", "Saved game", show=True, key_display="↑↓"),
+        Binding("enter", "select", "Resume", show=True, key_display="⏎"),
+    ]
+
+
 class StartScreen(BaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", "New game"),
@@ -56,12 +80,22 @@ class StartScreen(BaseScreen):
         super().__init__()
         self.seed = seed
         self.players = players
+        self.game_count = 0  # saved games listed (ctrl+r needs one)
 
     def compose(self) -> ComposeResult:
+        storage = self.game.storage
+        games = storage.games()
+        self.game_count = len(games)
         with VerticalScroll(id="body", can_focus=False):
             yield Static("[b]Five Hundred[/b] · Australian partnership 500 · "
-                         "North–South against East–West; the first dealer is drawn at "
-                         "random.", id="start-title")
+                         "North–South against East–West", id="start-title")
+            yield Static(Text(storage.problem or "", style="bold"), id="save-problem",
+                         classes="" if storage.problem else "-hidden")
+            yield Label("Saved games, latest first:", id="saved-title",
+                        classes="" if games else "-hidden")
+            yield SavedGames(*self._options(games), id="saved", compact=True,
+                             classes="" if games else "-hidden")
+            yield Label("New game:", id="new-title")
             for seat, name in enumerate(SEATS):
                 player = self.players[seat] if self.players else None
                 shown = player.name if player else name
@@ -71,7 +105,7 @@ class StartScreen(BaseScreen):
                     team = "N–S" if seat % 2 == 0 else "E–W"
                     yield Label(f"{name:<6} {team}", classes="seat-label")
                     yield Input(shown, placeholder=name, id=f"name-{seat}",
-                                max_length=16, classes="seat-name", compact=True)
+                                max_length=NAME_LIMIT, classes="seat-name", compact=True)
                     yield Choice(KINDS, kind, id=f"kind-{seat}", classes="seat-kind")
             with Horizontal(classes="seat-row"):
                 yield Label("Rules", classes="seat-label")
@@ -87,17 +121,55 @@ class StartScreen(BaseScreen):
                             placeholder="blank: a random deal", id="seed", type="integer",
                             classes="seat-name", compact=True)
             with Horizontal(id="start-buttons"):
-                yield Button("New game", variant="primary", id="new", compact=True)
-                yield Button("Resume", id="resume", disabled=not self.game.storage.has_save(),
-                             compact=True)
+                yield Button("Play without saving" if storage.problem else "New game",
+                             variant="primary", id="new", compact=True)
+                yield Button("Resume", id="resume", disabled=not games, compact=True)
                 yield Button("Rules", id="rules", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield KeyBar()
         yield from self.compose_too_small()
 
+    @staticmethod
+    def _options(games: list[GameInfo]) -> list[Option]:
+        return [Option(game_line(g), id=g.game_id) for g in games]
+
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#new", Button).focus()
+        self.game.say_storage_messages()
+        saved = self.query_one("#saved", SavedGames)
+        if saved.option_count:
+            saved.highlighted = 0
+            saved.focus()  # Enter resumes the latest game
+        else:
+            self.query_one("#new", Button).focus()
+
+    def refresh_games(self) -> None:
+        """The list again (after a game was left, finished or set aside)."""
+        games = self.game.storage.games()
+        saved = self.query_one("#saved", SavedGames)
+        saved.clear_options()
+        saved.add_options(self._options(games))
+        if games:
+            saved.highlighted = 0
+        for widget in (saved, self.query_one("#saved-title")):
+            widget.set_class(not games, "-hidden")
+        self.query_one("#resume", Button).disabled = not games
+        self.game_count = len(games)
+        self.refresh_bindings()
+        self.game.say_storage_messages()
+
+    def selected_game(self) -> str | None:
+        """The highlighted saved game, or the latest one."""
+        saved = self.query_one("#saved", SavedGames)
+        if not saved.option_count:
+            return None
+        index = saved.highlighted if saved.highlighted is not None else 0
+        return saved.get_option_at_index(index).id
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.game.resume_game(event.option.id)
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id == "preset":
@@ -121,7 +193,7 @@ class StartScreen(BaseScreen):
 
         players = []
         for seat, name in enumerate(SEATS):
-            text = self.query_one(f"#name-{seat}", Input).value.strip() or name
+            text = clean_name(self.query_one(f"#name-{seat}", Input).value, name)
             kind = str(self.query_one(f"#kind-{seat}", Choice).value)
             if kind == "person":
                 players.append(Player(text))
@@ -138,7 +210,7 @@ class StartScreen(BaseScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return self.game.storage.has_save()
+            return self.game_count > 0
         return True
 
     def action_new_game(self) -> None:
@@ -146,7 +218,9 @@ class StartScreen(BaseScreen):
                                  self.chosen_seed())
 
     def action_resume(self) -> None:
-        self.game.resume_game()
+        game_id = self.selected_game()
+        if game_id is not None:
+            self.game.resume_game(game_id)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.id
