@@ -128,7 +128,7 @@ class FiveHundredApp(App[None]):
                                 self.start_players or default_players(), self.seed)
         elif self.want_resume:
             self.notify(f"There is no saved game to resume in {self.storage.folder}: set up "
-                        "a new game here.", severity="warning", timeout=10)
+                        "a new game here.", severity="warning", timeout=10, markup=False)
 
     def start_new_game(self, rules: RuleSet, players: Sequence[Player],
                        seed: int | None) -> None:
@@ -172,7 +172,7 @@ class FiveHundredApp(App[None]):
     def say_storage_messages(self) -> None:
         """What the storage found (an old save brought in, a damaged one set aside)."""
         for message in self.storage.messages:
-            self.notify(message, severity="warning", timeout=10)
+            self.notify(message, severity="warning", timeout=10, markup=False)
         self.storage.messages.clear()
 
     def _use_slot(self, slot: SaveSlot) -> None:
@@ -186,7 +186,7 @@ class FiveHundredApp(App[None]):
             self.call_later(self.notify, "The game is saved again.", timeout=4)
         else:
             self.call_later(self.notify, message, title="Not saved", severity="warning",
-                            timeout=12)
+                            timeout=12, markup=False)  # it names the folder: no markup
 
     def _refresh_start(self) -> None:
         for screen in self.screen_stack:
@@ -332,7 +332,7 @@ class FiveHundredApp(App[None]):
         try:
             c.act(text)
         except IllegalAction as exc:
-            self.notify(f"Not allowed: {exc.reason} ({exc.rule})", severity="error")
+            self.notify(f"Not allowed: {exc.reason} ({exc.rule})", severity="error", markup=False)
             return
         self.advance()
 
@@ -415,7 +415,7 @@ class FiveHundredApp(App[None]):
             return
         self.controller.save()
         if not slot.failing:
-            self.notify(f"Saved to {slot.path}")
+            self.notify(f"Saved to {slot.path}", markup=False)
 
     def action_pace(self, step: int) -> None:
         self.pace = min(5.0, max(0.0, self.pace * 1.5 if step > 0 else self.pace / 1.5))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
@@ -111,7 +112,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.question, id="question")
+            yield Static(Text(self.question), id="question")  # text, never markup
             with Horizontal(id="answers"):
                 yield Button("Yes (y)", variant="error", id="yes")
                 yield Button("No (n)", variant="primary", id="no")
@@ -134,7 +135,7 @@ class MessageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.message, id="message")
+            yield Static(Text(self.message), id="message")  # may quote a file: no markup
             with Center():
                 yield Button("OK", variant="primary", id="ok")
 
