@@ -8,15 +8,13 @@ showed it.
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.chunks import in_processes
 from tests.ui.leak import run_deals
 
 from five_hundred.hotseat import Player
@@ -33,33 +31,15 @@ TABLES = [
 CHUNK = 25  # deals per app run (a new game each time one ends)
 
 
-async def soak_chunks(chunks: list[int], total: int) -> tuple[int, int]:
-    deals = checks = 0
-    with tempfile.TemporaryDirectory() as folder:
-        for chunk in chunks:
-            n = min(CHUNK, total - chunk * CHUNK)
-            d, c = await run_deals(Path(folder) / f"c{chunk}", 1000 + chunk, n,
-                                   TABLES[chunk % len(TABLES)])
-            deals += d
-            checks += c
-            print(f"  chunk {chunk}: {d} deals, {c} screens checked", flush=True)
-    return deals, checks
-
-
-def work(args: tuple[list[int], int]) -> tuple[int, int]:
-    return asyncio.run(soak_chunks(*args))
+async def soak_chunk(folder: Path, chunk: int, deals: int) -> tuple[int, int]:
+    return await run_deals(folder, 1000 + chunk, deals, TABLES[chunk % len(TABLES)])
 
 
 def main() -> int:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    chunks = list(range((total + CHUNK - 1) // CHUNK))
-    shares = [(chunks[i::workers], total) for i in range(workers)]
     t = time.perf_counter()
-    with multiprocessing.Pool(workers) as pool:
-        results = pool.map(work, shares)
-    deals = sum(d for d, _ in results)
-    checks = sum(c for _, c in results)
+    deals, checks = in_processes(soak_chunk, total, CHUNK, workers, "screens")
     print(f"no leak in {deals} deals ({checks} screens checked, {workers} processes) "
           f"in {time.perf_counter() - t:.0f} s")
     return 0

@@ -23,20 +23,9 @@ from five_hundred.engine.record import MAX_RECORD_BYTES, dumps_record, record_fr
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-EXAMPLE = FIXTURES / "example-8h.json"
+from .test_cli import EXAMPLE, example, write
+
 HUGE = "9" * 5000
-
-
-def example() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    return data
-
-
-def write(tmp_path: Path, data: dict[str, Any] | str, name: str = "game.json") -> str:
-    path = tmp_path / name
-    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    return str(path)
 
 
 def run_module(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:

@@ -210,3 +210,22 @@ def test_corrupt_save_is_renamed_not_deleted(tmp_path: Path) -> None:
     assert info.value.kept_as is not None and info.value.kept_as.exists()
     assert not bad.exists()
     assert "damaged" in info.value.message
+
+
+def test_computer_declining_the_joker_leads_in_the_same_step_r23(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer's private decision (joker left without a suit) is followed at once by
+    its next move: a pause between the discard and the lead that only a declarer with
+    the joker makes would tell the table where the joker is."""
+    players = [PEOPLE[0], Player("Bruno", "computer", "easy"), PEOPLE[2], PEOPLE[3]]
+    c = Controller(PAGAT_AUSTRALIAN, players, seed=15)
+    for text in ("bid 6NT", "pass", "pass", "pass", "discard 5S 7S QS"):
+        c.act(text)
+    assert c.phase == "joker" and c.computer_to_act()
+    script = iter(["joker none", "play AC"])
+    monkeypatch.setattr(Controller, "computer_action", lambda self, budget=0.5: next(script))
+    before = c.public()
+    c.play_computer()
+    after = c.public()
+    assert after.trick is not None and after.trick.plays == ((1, "AC"),)
+    assert before.phase == after.phase == "play"

@@ -285,3 +285,19 @@ async def test_resumed_game_starts_behind_a_curtain(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(again.screen, CurtainScreen)
         assert hand_owner(again) is None
+
+
+async def test_enter_typed_after_quit_answers_no(tmp_path: Path) -> None:
+    """q opens "Quit now?"; an Enter typed right after it must not answer yes (the
+    focus is on No): the game goes on, the same hand on the table."""
+    clock = FakeClock()
+    app = guarded(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await lift(pilot, clock)
+        seat = controller(app).acting_seat
+        clock.advance()
+        await pilot.press("q", "enter")
+        await pilot.pause()
+        assert app.return_code is None and isinstance(app.screen, TableScreen)
+        assert hand_owner(app) == seat

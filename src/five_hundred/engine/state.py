@@ -498,13 +498,7 @@ class GameState:
         self.to_act = -1
         # R34-R36: a passed-out or thrown-in deal is a deal like any other, so the
         # scores are checked after it too: a side already at -500 has lost now.
-        winner, why = game_winner(self.rules, s, None, False)
-        if winner is None:
-            self.phase = DEAL_OVER
-        else:
-            self.winner = winner
-            self.win_reason = why
-            self.phase = GAME_OVER
+        self._end_deal(*game_winner(self.rules, s, None, False))
 
     def team_tricks(self) -> tuple[int, int]:
         """Tricks per team; in misère the declaring team counts the declarer's alone."""
@@ -530,9 +524,12 @@ class GameState:
         self._log_deal()
         self.results.append(DealResult(self.dealer, bid.code, self.declarer, tricks,
                                        result.change, after, result.reasons, result.made))
-        winner, why = game_winner(self.rules, after, dteam, result.made,
-                                  result.game_decided_by)  # R34
         self.to_act = -1
+        self._end_deal(*game_winner(self.rules, after, dteam, result.made,
+                                    result.game_decided_by))  # R34
+
+    def _end_deal(self, winner: int | None, why: str) -> None:
+        """The deal is scored: the next deal, or the end of the game (R34-R36)."""
         if winner is None:
             self.phase = DEAL_OVER
         else:

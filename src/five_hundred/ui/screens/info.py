@@ -99,8 +99,10 @@ class KeysScreen(BaseScreen):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question (used for quitting mid-game)."""
+    """A yes/no question (used for quitting mid-game). "No" has the focus: an Enter
+    typed ahead must not answer yes."""
 
+    AUTO_FOCUS = "#no"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
