@@ -188,13 +188,6 @@ def test_rules_prints_the_rules_text(capsys: pytest.CaptureFixture[str]) -> None
     assert "R39" in out
 
 
-def test_tournament_absent_says_coming(monkeypatch: pytest.MonkeyPatch,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(cli, "_optional_main", lambda module: None)
-    assert main(["tournament", "--games", "3"]) == 1
-    assert "coming" in capsys.readouterr().out
-
-
 def test_tournament_delegates_its_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
 
@@ -202,7 +195,7 @@ def test_tournament_delegates_its_arguments(monkeypatch: pytest.MonkeyPatch) -> 
         seen["module"] = module
         return lambda argv: seen.setdefault("argv", argv) and 7
 
-    monkeypatch.setattr(cli, "_optional_main", fake)
+    monkeypatch.setattr(cli, "_entry", fake)
     assert main(["tournament", "--games", "3"]) == 7
     assert seen == {"module": "five_hundred.bots.tournament", "argv": ["--games", "3"]}
 
@@ -216,23 +209,21 @@ def test_everything_else_goes_to_the_table(monkeypatch: pytest.MonkeyPatch,
         seen["module"] = module
         return lambda a: seen.setdefault("argv", a) is not None and 0
 
-    monkeypatch.setattr(cli, "_optional_main", fake)
+    monkeypatch.setattr(cli, "_entry", fake)
     assert main(argv) == 0
     assert seen == {"module": "five_hundred.ui.app", "argv": argv}
 
 
-def test_without_the_table_help_lists_the_subcommands(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(cli, "_optional_main", lambda module: None)
+def test_help_lists_the_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
+    """``five-hundred --help`` is the table's help, and it names every subcommand."""
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
-    for command in ("replay FILE", "rules", "tournament"):
+    for command in ("replay FILE", "rules", "tournament", "--data-dir"):
         assert command in out
+    for command in ("replay FILE", "rules", "tournament"):
         assert command in SUBCOMMANDS_HELP
-    assert main([]) == 0
-    assert "coming" in capsys.readouterr().out
 
 
-def test_optional_main_absent_module_is_none() -> None:
-    assert cli._optional_main("five_hundred.no_such_module") is None
-    assert cli._optional_main("five_hundred.no_such_package.app") is None
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("five-hundred ")

@@ -314,6 +314,6 @@ def test_every_subcommand_internal_error_is_one_line(
 
 def test_table_errors_still_propagate(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table keeps its own crash handling: main does not swallow its errors."""
-    monkeypatch.setattr(cli, "_optional_main", lambda module: _boom)
+    monkeypatch.setattr(cli, "_entry", lambda module: _boom)
     with pytest.raises(RuntimeError):
         main([])

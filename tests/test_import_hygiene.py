@@ -1,4 +1,5 @@
-"""The engine is pure: importing it (all of it) loads neither textual nor rich.
+"""The engine, the computer players and the hot-seat controller are pure: importing
+them (all of them) loads neither textual nor rich.
 
 Run in a fresh interpreter, since the test process itself may have loaded them.
 """
@@ -11,9 +12,12 @@ import sys
 
 CHECK = """
 import importlib, json, pkgutil, sys
+import five_hundred.bots as bots
 import five_hundred.engine as engine
-names = ["five_hundred.engine", "five_hundred.engine.record", "five_hundred.cli"]
+names = ["five_hundred.engine", "five_hundred.engine.record", "five_hundred.cli",
+         "five_hundred.hotseat", "five_hundred.safe_text", "five_hundred.bots"]
 names += [m.name for m in pkgutil.walk_packages(engine.__path__, "five_hundred.engine.")]
+names += [m.name for m in pkgutil.walk_packages(bots.__path__, "five_hundred.bots.")]
 for name in names:
     importlib.import_module(name)
 loaded = sorted(m for m in sys.modules
@@ -22,11 +26,12 @@ print(json.dumps({"imported": names, "loaded": loaded}))
 """
 
 
-def test_engine_imports_neither_textual_nor_rich() -> None:
+def test_engine_bots_and_controller_import_neither_textual_nor_rich() -> None:
     proc = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True,
                           timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     assert "five_hundred.engine.record" in result["imported"]
     assert "five_hundred.engine.state" in result["imported"]
+    assert {"five_hundred.hotseat", "five_hundred.bots.solver"} <= set(result["imported"])
     assert result["loaded"] == []

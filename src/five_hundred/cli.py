@@ -27,7 +27,6 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib import resources
 
-from five_hundred import __version__
 from five_hundred.cli_args import OneLineParser
 from five_hundred.safe_text import clean_text, excerpt
 
@@ -38,9 +37,6 @@ other commands:
   five-hundred rules                  print the rules as played here
   five-hundred tournament ...         computer players against each other
                                       (five-hundred tournament --help)"""
-
-PLACEHOLDER = ("Five Hundred: the table is coming soon. Meanwhile: "
-               "five-hundred replay FILE, five-hundred rules")
 
 _PROG = "five-hundred"
 _PATH_LIMIT = 200  # characters of a path echoed in a message
@@ -58,15 +54,10 @@ def _shown_path(path: str) -> str:
     return text if len(text) <= _PATH_LIMIT else "…" + text[-_PATH_LIMIT:]
 
 
-def _optional_main(module: str) -> Callable[[list[str]], int] | None:
-    """``module.main`` if the module exists; ``None`` if it (or its package) is absent."""
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and module.startswith(exc.name):
-            return None
-        raise
-    entry: Callable[[list[str]], int] = mod.main
+def _entry(module: str) -> Callable[[list[str]], int]:
+    """``module.main``, imported only when its command runs: ``replay`` and ``rules``
+    never load Textual or the computer players."""
+    entry: Callable[[list[str]], int] = importlib.import_module(module).main
     return entry
 
 
@@ -163,32 +154,11 @@ def rules_main(argv: Sequence[str]) -> int:
 
 
 def tournament_main(argv: Sequence[str]) -> int:
-    entry = _optional_main("five_hundred.bots.tournament")
-    if entry is None:
-        print("Five Hundred: tournaments between computer players are coming soon.")
-        return 1
-    return entry(list(argv))
-
-
-def _fallback_help() -> str:
-    return (f"usage: {_PROG} [--seed N] [--resume] [--help] [--version]\n"
-            f"       {_PROG} COMMAND ...\n\n"
-            "Five Hundred (500), Australian partnership rules, in the terminal.\n\n"
-            + SUBCOMMANDS_HELP + "\n")
+    return _entry("five_hundred.bots.tournament")(list(argv))
 
 
 def table_main(argv: Sequence[str]) -> int:
-    entry = _optional_main("five_hundred.ui.app")
-    if entry is not None:
-        return entry(list(argv))
-    if argv and argv[0] in ("-h", "--help"):
-        sys.stdout.write(_fallback_help())
-        return 0
-    if argv and argv[0] == "--version":
-        print(f"{_PROG} {__version__}")
-        return 0
-    print(PLACEHOLDER)
-    return 0
+    return _entry("five_hundred.ui.app")(list(argv))
 
 
 _COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {

@@ -514,6 +514,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", metavar="DIR",
                         help=f"keep saved games in DIR (default: ${DATA_ENV}, or the "
                              "folder named below)")
+    from five_hundred import __version__
+
+    parser.add_argument("--version", action="version", version=f"five-hundred {__version__}")
     parser.add_argument("--pace", type=float_in(0.0, 60.0), default=DEFAULT_PACE,
                         metavar="SECONDS",
                         help=f"pause between computer moves, 0 to 60 (default {DEFAULT_PACE})")
