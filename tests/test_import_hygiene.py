@@ -15,7 +15,8 @@ import importlib, json, pkgutil, sys
 import five_hundred.bots as bots
 import five_hundred.engine as engine
 names = ["five_hundred.engine", "five_hundred.engine.record", "five_hundred.cli",
-         "five_hundred.hotseat", "five_hundred.safe_text", "five_hundred.bots"]
+         "five_hundred.hotseat", "five_hundred.safe_text", "five_hundred.bots",
+         "five_hundred.report"]
 names += [m.name for m in pkgutil.walk_packages(engine.__path__, "five_hundred.engine.")]
 names += [m.name for m in pkgutil.walk_packages(bots.__path__, "five_hundred.bots.")]
 for name in names:

@@ -94,8 +94,8 @@ def replay_main(argv: Sequence[str]) -> int:
         load_record,
         replay_json,
         replay_record,
-        replay_text,
     )
+    from five_hundred.report import replay_text
 
     args = _replay_parser().parse_args(list(argv))
     path: str = args.file

@@ -32,9 +32,9 @@ from five_hundred.engine.record import (
     record_from_state,
     replay_json,
     replay_record,
-    replay_text,
     save_record,
 )
+from five_hundred.report import replay_text
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 EXAMPLE = FIXTURES / "example-8h.json"

@@ -27,10 +27,10 @@ from five_hundred.engine.record import (
     record_from_data,
     replay_json,
     replay_record,
-    replay_text,
     split_action,
 )
 from five_hundred.engine.state import GAME_OVER
+from five_hundred.report import replay_text
 from five_hundred.safe_text import NAME_LIMIT
 
 from .helpers import N, S, W, assert_illegal, deal_from_text, run

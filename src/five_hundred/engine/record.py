@@ -19,8 +19,9 @@ Public functions:
 - ``record_from_state(state, names)`` and ``dumps_record(record)``: what the program
   writes. Canonical card and action spellings, a fixed key order and layout, so that
   ``dumps_record(loads_record(dumps_record(r))) == dumps_record(r)`` byte for byte.
-- ``replay_json(replay)``: the ``--json`` object of ``five-hundred replay``;
-  ``replay_text(replay)``: the readable account.
+- ``replay_json(replay)``: the ``--json`` object of ``five-hundred replay`` (the
+  readable account is ``five_hundred.report``: words for people live outside the
+  engine).
 
 Choices where RECORD-FORMAT.md leaves room (documented here for outside checkers):
 
@@ -70,8 +71,8 @@ from pydantic import BaseModel, ConfigDict
 
 from five_hundred.safe_text import clean_name, clean_text, excerpt
 
-from .actions import DISCARD, JOKER_NAME, JOKER_NONE, PASS, action_text
-from .cards import JOKER, JOKER2, SUIT_SYMBOLS, card_str, cards_of, parse_card
+from .actions import action_text
+from .cards import JOKER, JOKER2, card_str, cards_of, parse_card
 from .errors import IllegalAction, MalformedRecord
 from .rules import RuleSet, ruleset_from_record
 from .state import DEAL_OVER, GAME_OVER, SEAT_NAMES, GameState
@@ -393,7 +394,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 # ---------------------------------------------------------------------- replaying
 
 
-def _masks(rules: RuleSet, deal: DealRecord) -> tuple[list[int], int]:
+def deal_masks(rules: RuleSet, deal: DealRecord) -> tuple[list[int], int]:
     hands = [0, 0, 0, 0]
     for seat, hand in enumerate(deal.hands):
         for t in hand:
@@ -408,7 +409,7 @@ def replay_record(rec: GameRecord) -> Replay:
     """Play every action of the record; stop at the first illegal one."""
     rules = rec.rules
     first = rec.deals[0]
-    hands, kitty = _masks(rules, first)
+    hands, kitty = deal_masks(rules, first)
     state = GameState.from_deal(rules, first.dealer, hands, kitty, rec.start_scores)
     state.seed = rec.seed
     for n, deal in enumerate(rec.deals, 1):
@@ -423,7 +424,7 @@ def replay_record(rec: GameRecord) -> Replay:
             if deal.dealer != state.next_dealer():
                 raise RecordError(f"deal {n}: dealer is {deal.dealer}, expected "
                                   f"{state.next_dealer()} (the deal passes to the left, R7)", n)
-            hands, kitty = _masks(rules, deal)
+            hands, kitty = deal_masks(rules, deal)
             state.start_next_deal(hands, kitty)
         for j, entry in enumerate(deal.actions, 1):
             parsed = split_action(entry)
@@ -553,111 +554,24 @@ def replay_json(replay: Replay) -> dict[str, Any]:
             "deals": deals, "phase": phase, "to_act": to_act}
 
 
-def _pretty(card: int) -> str:
-    if card == JOKER:
-        return "joker"
-    if card == JOKER2:
-        return "coloured joker"
-    return card_str(card)[0].replace("T", "10") + SUIT_SYMBOLS[card >> 4]
-
-
-def _team_name(names: Sequence[str], team: int) -> str:
-    return f"{names[team]}–{names[team + 2]}"
-
-
-def _deal_lines(state: GameState, names: Sequence[str]) -> list[str]:
-    """The auction, exchange and tricks of the deal ``state`` is in (or just ended)."""
-    ladder = state.ladder
-    out: list[str] = []
-    calls = [f"{names[s]} {'passes' if a[0] == PASS else 'bids ' + ladder.bids[a[1]].label}"
-             for s, a in state.auction]
-    out.append("  Auction: " + (", ".join(calls) if calls else "(not started)"))
-    if state.contract is not None:
-        out.append(f"  Contract: {state.contract.label} by {names[state.declarer]}")
-    elif state.deal_over:
-        out.append("  Contract: none, the deal is thrown in")
-    for s, a in state.actions:
-        if a[0] == DISCARD:
-            out.append(f"  {names[s]} takes the kitty and discards "
-                       + " ".join(_pretty(c) for c in a[1:]))
-        elif a[0] == JOKER_NAME:
-            out.append(f"  {names[s]} "
-                       + ("leaves the joker without a suit" if a[1] == JOKER_NONE
-                          else f"names the joker a {SUIT_SYMBOLS[a[1]]}"))
-    if state.out_seat >= 0:
-        out.append(f"  {names[state.out_seat]} sits out (misère)")
-    for k, (plays, winner, _led) in enumerate(state.tricks, 1):
-        out.append(f"  Trick {k}: " + ", ".join(f"{names[s]} {_pretty(c)}" for s, c in plays)
-                   + f" — won by {names[winner]}")
-    if state.trick:
-        out.append(f"  Trick {len(state.tricks) + 1} (under way): "
-                   + ", ".join(f"{names[s]} {_pretty(c)}" for s, c in state.trick))
-    return out
-
-
-def replay_text(replay: Replay) -> str:
-    """A readable account of every deal and the result (plain ``replay``)."""
-    rec = replay.record
-    # Records built in code skip loading: clean the names again where they are printed.
-    names = [clean_name(x, SEAT_NAMES[i]) for i, x in enumerate(rec.names)]
-    rules = rec.rules
-    final = replay.state
-    teams = (_team_name(names, 0), _team_name(names, 1))
-    lines = [f"Rules: {rules.preset}"
-             + "".join(f"; {d}" for d in rules.describe_options()),
-             f"{teams[0]} (team 0) against {teams[1]} (team 1); starting scores "
-             f"{rec.start_scores[0]} : {rec.start_scores[1]}"]
-    # Replay again deal by deal, so that each deal's tricks can be shown.
-    shown = rec.deals if replay.error is None else rec.deals[: replay.error.deal]
-    for n, deal in enumerate(shown, 1):
-        hands, kitty = _masks(rules, deal)
-        scratch = GameState.from_deal(rules, deal.dealer, hands, kitty)
-        last = n == len(shown)
-        actions = deal.actions
-        if last and replay.error is not None:
-            actions = actions[: replay.error.action - 1]
-        for entry in actions:
-            parsed = split_action(entry)
-            assert parsed is not None
-            scratch.apply_text(parsed[1], parsed[0])
-        lines.append("")
-        lines.append(f"Deal {n}: {names[deal.dealer]} deals")
-        lines.extend(_deal_lines(scratch, names))
-        if n <= len(final.results):
-            r = final.results[n - 1]
-            for team in (0, 1):
-                for why in r.reasons[team]:
-                    lines.append(f"  {teams[team]}: {why}")
-            if r.contract is None:
-                lines.append("  No score")
-            lines.append(f"  Scores: {teams[0]} {r.scores[0]}, {teams[1]} {r.scores[1]}")
-        if replay.error is not None and last:
-            e = replay.error
-            lines.append(f"  Illegal action {e.action} {excerpt(e.text)}: {e.reason} "
-                         f"({e.rule})")
-    lines.append("")
-    if replay.error is not None:
-        e = replay.error
-        lines.append(f"Replay stopped at deal {e.deal}, action {e.action}. Scores so far: "
-                     f"{teams[0]} {final.scores[0]}, {teams[1]} {final.scores[1]}")
-    elif final.winner is not None:
-        w = final.winner
-        lines.append(f"{teams[w]} win the game ({final.win_reason}): "
-                     f"{final.scores[w]} to {final.scores[1 - w]}")
-    else:
-        if final.deal_over:
-            seat = (final.next_dealer() + 1) & 3
-            where = f"the next deal is {names[final.next_dealer()]}'s; {names[seat]} bids first"
-        else:
-            where = f"{final.phase}, {names[final.to_act]} to act"
-        lines.append(f"Game in progress ({where}). Scores: {teams[0]} {final.scores[0]}, "
-                     f"{teams[1]} {final.scores[1]}")
-    return "\n".join(lines) + "\n"
-
-
 __all__ = [
-    "FORMAT", "INT_DIGITS", "MAX_RECORD_BYTES", "DealRecord", "GameRecord", "RecordError",
-    "RecordFileError", "Replay", "ReplayError", "dumps_record", "load_record",
-    "loads_record", "record_from_data", "record_from_state", "replay_json",
-    "replay_record", "replay_text", "save_record", "split_action",
+    "FORMAT",
+    "INT_DIGITS",
+    "MAX_RECORD_BYTES",
+    "DealRecord",
+    "GameRecord",
+    "RecordError",
+    "RecordFileError",
+    "Replay",
+    "ReplayError",
+    "deal_masks",
+    "dumps_record",
+    "load_record",
+    "loads_record",
+    "record_from_data",
+    "record_from_state",
+    "replay_json",
+    "replay_record",
+    "save_record",
+    "split_action",
 ]
