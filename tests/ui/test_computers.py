@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -88,8 +87,7 @@ async def test_nobody_at_the_keyboard_the_game_plays_itself(tmp_path: Path) -> N
     app = create_app(tmp_path, seed=5, players=NOBODY, pace=0.001)
     seen_tables = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
+        for _ in range(20_000):  # a bound on steps, not on time (the machine may be slow)
             await pilot.pause(0.01)
             c = app.controller
             assert c is not None
