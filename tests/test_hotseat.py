@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, IllegalAction, SeatView
-from five_hundred.hotseat import Controller, Player, bid_label, card_label
+from five_hundred.hotseat import Controller, Player
+from five_hundred.notation import bid_label, card_label
 from five_hundred.ui.storage import SaveError, Storage
 
 PEOPLE = [Player("Ana"), Player("Bruno"), Player("Carla"), Player("Davi")]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib
 import random
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -25,17 +24,15 @@ from five_hundred.engine import (
     PublicView,
     RuleSet,
     SeatView,
-    TrickView,
     ladder_for,
     public_view,
     view_for,
 )
-from five_hundred.engine.cards import SUIT_SYMBOLS
+from five_hundred.notation import describe_hint, log_lines, points
 from five_hundred.safe_text import clean_name
 
 Kind = Literal["person", "computer"]
 LEVELS = ("easy", "normal", "hard")
-SUIT_OF_LETTER = dict(zip("SCDH", SUIT_SYMBOLS, strict=True))
 
 ChooseFn = Callable[[SeatView, RuleSet, random.Random, str, float], str]
 HintFn = Callable[[SeatView, RuleSet, random.Random, float], object]
@@ -103,103 +100,6 @@ def bot_chooser() -> ChooseFn | None:
 def hint_function() -> HintFn | None:
     fn = _bots_attr("hint")
     return fn if callable(fn) else None
-
-
-# ----------------------------------------------------------------- announcements
-
-
-def bid_label(code: str) -> str:
-    """Human label of a bid code: ``7H`` -> ``7♥``, ``MIS`` -> ``misère``."""
-    names = {"MIS": "misère", "OMIS": "open misère", "BMIS": "blind misère"}
-    if code in names:
-        return names[code]
-    if code.startswith("GAME "):
-        rest = code[5:]
-        return "game " + SUIT_OF_LETTER.get(rest, rest)
-    if code.endswith("NT"):
-        return code
-    return code[:-1] + SUIT_OF_LETTER.get(code[-1], code[-1])
-
-
-def card_label(code: str) -> str:
-    """``TH`` -> ``10♥``; the jokers stay ``JK`` / ``J2``."""
-    if code in ("JK", "J2"):
-        return code
-    rank = "10" if code[0] == "T" else code[0]
-    return rank + SUIT_OF_LETTER[code[1]]
-
-
-def log_lines(public: PublicView, names: Sequence[str]) -> list[str]:
-    """The deal's log, oldest first, written from the public view alone, so a private
-    decision (the cards discarded, a joker left without a suit) cannot appear in it."""
-    out = [f"Deal {public.deal_number}: {names[public.dealer]} deals"] \
-        if public.deal_number > 1 else []
-    for seat, code in public.auction:
-        out.append(f"{names[seat]} passes" if code == "pass"
-                   else f"{names[seat]} bids {bid_label(code)}")
-    declarer = public.declarer
-    if declarer is None:
-        return out
-    if public.phase != "discard":
-        out.append(f"{names[declarer]} takes the kitty and discards "
-                   f"{public.rules.kitty_size} cards")
-    if public.joker_suit is not None:
-        out.append(f"{names[declarer]} names the joker a {SUIT_OF_LETTER[public.joker_suit]}")
-    tricks = (*public.tricks, public.trick) if public.trick else public.tricks
-    for number, trick in enumerate(tricks, 1):
-        called = called_suit(public, trick)
-        for i, (seat, card) in enumerate(trick.plays):
-            if i == 0 and called is not None:
-                out.append(f"{names[seat]} leads the joker, calling {SUIT_OF_LETTER[called]}")
-            else:
-                out.append(f"{names[seat]} plays {card_label(card)}")
-        if trick.winner is not None:
-            out.append(f"{names[trick.winner]} wins trick {number}")
-    return out
-
-
-def called_suit(public: PublicView, trick: TrickView) -> str | None:
-    """The suit called by a suitless joker led to ``trick`` in no trumps or misère
-    (R26), else None."""
-    if not trick.plays or trick.plays[0][1] not in ("JK", "J2"):
-        return None
-    if public.trump != "NT" or public.joker_suit is not None:
-        return None
-    return trick.led if trick.led in SUIT_OF_LETTER else None
-
-
-def action_label(text: str) -> str:
-    """An action's record text in words and symbols: ``play TH`` -> ``play 10♥``."""
-    words = text.split()
-    if words[0] == "bid":
-        return "bid " + bid_label(" ".join(words[1:]))
-    if words[0] in ("play", "discard"):
-        rest = [card_label(w) for w in words[1:2 if len(words) == 3 else None]]
-        if len(words) == 3 and words[0] == "play":
-            rest.append("calling " + SUIT_OF_LETTER[words[2]])
-        return " ".join([words[0], *rest])
-    if words[0] == "joker" and words[1] != "none":
-        return "joker " + SUIT_OF_LETTER[words[1]]
-    return text
-
-
-_BID_CODE = re.compile(r"\b(?:10|[6-9])(?:NT|[SCDH])\b")
-_MINUS = re.compile(r"(?<![\w.])-(?=\d)")
-
-
-def describe_hint(hint: object) -> str:
-    """One or two lines from the bots' ``Hint`` (action, reason, candidates' chances)."""
-    action = getattr(hint, "action", None)
-    if not isinstance(action, str):
-        return str(hint)
-    reason = _BID_CODE.sub(lambda m: bid_label(m.group(0)), str(getattr(hint, "reason", "")))
-    line = f"{action_label(action)} — {reason}".rstrip(" —")
-    candidates = getattr(hint, "candidates", ())
-    if candidates:
-        parts = [f"{action_label(c.action).removeprefix('play ')} {c.chance:.0%}"
-                 for c in list(candidates)[:6]]
-        line += "\nchance per card: " + ", ".join(parts)
-    return _MINUS.sub("−", line)  # a true minus sign, as everywhere on the table
 
 
 # ----------------------------------------------------------------- the controller
@@ -415,7 +315,7 @@ class Controller:
             seed = state.seed if state.seed is not None else 0
         controller = cls(state.rules, players, seed, saver=saver, _state=state)
         controller.notes.append(f"Resumed: deal {state.deal_index + 1}, "
-                              f"scores {state.scores[0]} – {state.scores[1]}")
+                              f"scores {points(state.scores[0])} – {points(state.scores[1])}")
         return controller
 
 
@@ -423,10 +323,6 @@ __all__ = [
     "LEVELS",
     "Controller",
     "Player",
-    "bid_label",
-    "called_suit",
-    "card_label",
     "default_players",
-    "log_lines",
     "placeholder_random_action",
 ]

@@ -26,7 +26,8 @@ from textual.widget import Widget
 
 from five_hundred.engine import RuleSet
 from five_hundred.engine.cards import card_str, cards_of
-from five_hundred.hotseat import Controller, Player, bid_label, card_label
+from five_hundred.hotseat import Controller, Player
+from five_hundred.notation import bid_label, card_label
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.summary import SummaryScreen

@@ -11,7 +11,8 @@ import pytest
 from textual.widgets import Static
 
 from five_hundred.engine import PAGAT_AUSTRALIAN, TWO_JOKER_1000
-from five_hundred.hotseat import Player, card_label
+from five_hundred.hotseat import Player
+from five_hundred.notation import card_label
 from five_hundred.ui.app import create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.table import TableScreen

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from five_hundred.hotseat import Player, describe_hint
+from five_hundred.hotseat import Player
+from five_hundred.notation import describe_hint
 from five_hundred.ui.app import create_app
 from five_hundred.ui.screens.summary import SummaryScreen, team_names
 from five_hundred.ui.screens.table import TableScreen

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from five_hundred.notation import SUIT_LETTERS as SUIT_LETTERS  # defined once, re-exported
+from five_hundred.notation import SUIT_SYMBOLS as SUIT_SYMBOLS
 from five_hundred.safe_text import excerpt
 
 from .rules import RuleSet
@@ -20,8 +22,6 @@ SPADES, CLUBS, DIAMONDS, HEARTS = 0, 1, 2, 3
 NO_TRUMPS = 4  # contract "suit" for NT (and, in the two-joker game, the jokers' suit)
 SUITLESS = -1  # effective suit of a joker that has no suit (R24)
 
-SUIT_LETTERS = "SCDH"
-SUIT_SYMBOLS = "♠♣♦♥"
 SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 SUIT_SINGULAR = ("spade", "club", "diamond", "heart")
 RANK_CHARS = {4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q",

@@ -15,6 +15,8 @@ from functools import cache
 from itertools import combinations
 from typing import NoReturn
 
+from five_hundred.notation import SEATS
+
 from .actions import (
     _PLAY_CHUNKS,
     BID,
@@ -50,7 +52,7 @@ from .errors import IllegalAction
 from .rules import RuleSet
 from .scoring import game_winner, score_deal
 
-SEAT_NAMES = ("North", "East", "South", "West")
+SEAT_NAMES = SEATS  # the engine's messages name seats as the table does
 
 BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING = "bidding", "discard", "joker", "play"
 DEAL_OVER, GAME_OVER = "deal_over", "game_over"

@@ -21,8 +21,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from five_hundred.notation import SEATS
 from five_hundred.ui.guard import GUARD_SECONDS
-from five_hundred.ui.names import SEATS
 from five_hundred.ui.screens.base import MIN_HEIGHT, MIN_WIDTH, BaseScreen
 from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.storage import DATA_ENV, SaveSlot, Storage, data_dir

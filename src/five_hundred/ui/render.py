@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from five_hundred.engine import PublicView
-from five_hundred.hotseat import bid_label, card_label
-from five_hundred.ui.names import SEATS, TEAMS
+from five_hundred.engine import PublicView, team_of
+from five_hundred.notation import (
+    TEAMS_SHORT,
+    bid_label,
+    card_label,
+    points,
+    suit_label,
+    who,
+)
 
 SUIT_STYLE = {"S": "", "C": "", "D": "bold red", "H": "bold red"}
 
@@ -39,9 +45,7 @@ def cards_text(codes: tuple[str, ...] | list[str], sep: str = " ") -> Text:
 
 def suit_text(letter: str) -> Text:
     """A suit letter (S C D H) as its symbol; NT stays NT."""
-    if letter not in SUIT_STYLE:
-        return Text(letter)
-    return Text("♠♣♦♥"["SCDH".index(letter)], style=SUIT_STYLE[letter])
+    return Text(suit_label(letter), style=SUIT_STYLE.get(letter, ""))
 
 
 def bid_text(code: str) -> Text:
@@ -53,23 +57,10 @@ def bid_text(code: str) -> Text:
     return Text(label, style=style)
 
 
-def who(names: tuple[str, ...], seat: int) -> str:
-    """``Ana (North)``, or ``North`` when the player kept the seat's name."""
-    return names[seat] if names[seat] == SEATS[seat] else f"{names[seat]} ({SEATS[seat]})"
-
-
-def team_of(seat: int) -> int:
-    return seat & 1
-
-
-def points(n: int) -> str:
-    """A score with a true minus sign: ``−200``."""
-    return f"−{-n}" if n < 0 else str(n)
-
-
 def score_line(public: PublicView) -> Text:
     ns, ew = public.scores
-    return Text.assemble(("N–S ", "bold"), points(ns), "   ", ("E–W ", "bold"), points(ew))
+    return Text.assemble((f"{TEAMS_SHORT[0]} ", "bold"), points(ns), "   ",
+                         (f"{TEAMS_SHORT[1]} ", "bold"), points(ew))
 
 
 def contract_line(public: PublicView, names: tuple[str, ...]) -> Text:
@@ -86,8 +77,7 @@ def contract_line(public: PublicView, names: tuple[str, ...]) -> Text:
     if public.sitting_out is not None:
         out.append(f" · must lose every trick; {names[public.sitting_out]} sits out")
     elif need:
-        side = "N–S" if team_of(d) == 0 else "E–W"
-        out.append(f" · {side} need {need}")
+        out.append(f" · {TEAMS_SHORT[team_of(d)]} need {need}")
     if public.joker_suit is not None:
         out.append(" · joker is a ")
         out.append_text(suit_text(public.joker_suit))
@@ -119,5 +109,5 @@ def trick_line(plays: tuple[tuple[int, str], ...], names: tuple[str, ...]) -> Te
     return out
 
 
-__all__ = ["SEATS", "TEAMS", "auction_text", "bid_text", "card_style", "card_text",
-           "cards_text", "contract_line", "score_line", "suit_text", "trick_line", "who"]
+__all__ = ["auction_text", "bid_text", "card_style", "card_text", "cards_text",
+           "contract_line", "score_line", "suit_text", "trick_line"]

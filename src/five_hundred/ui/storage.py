@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from five_hundred.notation import SEATS
 from five_hundred.safe_text import clean_name, clean_text
 
 if TYPE_CHECKING:  # the engine is imported only when a game is loaded (fast start)
@@ -39,7 +40,6 @@ SIDE_SUFFIX = ".seats.json"
 # the previous version's single save slot, and what it set aside
 OLD_SAVE, OLD_SEATS = "current-game.json", "current-game.seats.json"
 OLD_REPLACED, OLD_FINISHED = "replaced-", "finished-"
-SEAT_NAMES = ("North", "East", "South", "West")
 STALE_TMP_SECONDS = 60.0  # a temporary file lives for milliseconds while a save is written
 
 
@@ -331,8 +331,8 @@ class Storage:
             if not isinstance(deals, list) or not deals:
                 raise ValueError("no deals")
             actions = _total_actions(record)
-            raw = record.get("names") or SEAT_NAMES
-            names = tuple(clean_name(str(raw[i]) if i < len(raw) else "", SEAT_NAMES[i])
+            raw = record.get("names") or SEATS
+            names = tuple(clean_name(str(raw[i]) if i < len(raw) else "", SEATS[i])
                           for i in range(4))
         except FileNotFoundError:  # finished or moved by another instance meanwhile
             return None
@@ -392,8 +392,8 @@ class Storage:
             players, seed = None, None  # the seats default to four people
         if players is None or len(players) != 4:
             with contextlib.suppress(ValueError, KeyError, TypeError, AttributeError):
-                names = json.loads(text).get("names") or SEAT_NAMES
-                players = [Player(clean_name(str(names[i]), SEAT_NAMES[i]))
+                names = json.loads(text).get("names") or SEATS
+                players = [Player(clean_name(str(names[i]), SEATS[i]))
                            for i in range(4)]
         try:
             controller = Controller.from_record_text(text, players, seed, saver=slot.write)

@@ -15,7 +15,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Static
 
 from five_hundred.engine import PublicView
-from five_hundred.hotseat import called_suit
+from five_hundred.notation import called_suit, who
 from five_hundred.ui.render import (
     bid_text,
     cards_text,
@@ -23,7 +23,6 @@ from five_hundred.ui.render import (
     score_line,
     suit_text,
     trick_line,
-    who,
 )
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar

@@ -12,8 +12,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from five_hundred.notation import SEATS, TEAMS_SHORT
 from five_hundred.safe_text import NAME_LIMIT, clean_name
-from five_hundred.ui.names import SEATS
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.keybar import KeyBar
@@ -102,7 +102,7 @@ class StartScreen(BaseScreen):
                 kind = "person" if player is None or player.is_person else \
                     f"computer:{player.level}"
                 with Horizontal(classes="seat-row"):
-                    team = "N–S" if seat % 2 == 0 else "E–W"
+                    team = TEAMS_SHORT[seat % 2]
                     yield Label(f"{name:<6} {team}", classes="seat-label")
                     yield Input(shown, placeholder=name, id=f"name-{seat}",
                                 max_length=NAME_LIMIT, classes="seat-name", compact=True)

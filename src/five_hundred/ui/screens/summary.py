@@ -12,7 +12,8 @@ from textual.containers import Center, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from five_hundred.engine import DealSummary, PublicView
-from five_hundred.ui.render import SEATS, TEAMS, bid_text, points, trick_line, who
+from five_hundred.notation import SEATS, TEAMS, TEAMS_SHORT, points, signed, who
+from five_hundred.ui.render import bid_text, trick_line
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
 
@@ -25,10 +26,6 @@ def team_names(names: tuple[str, ...]) -> tuple[str, str]:
         a, b = names[t], names[t + 2]
         out.append(TEAMS[t] if (a, b) == (SEATS[t], SEATS[t + 2]) else f"{TEAMS[t]} ({a} & {b})")
     return out[0], out[1]
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else ("0" if n == 0 else f"−{-n}")
 
 
 def deal_summary_text(result: DealSummary, number: int, names: tuple[str, ...]) -> Text:
@@ -48,7 +45,7 @@ def deal_summary_text(result: DealSummary, number: int, names: tuple[str, ...]) 
     for t in (0, 1):
         reasons = "; ".join(result.reasons[t]) or "nothing"
         out.append(f"\n{teams[t]}: ", style="bold")
-        out.append(f"{_signed(result.score_change[t])}  ({reasons})  → "
+        out.append(f"{signed(result.score_change[t])}  ({reasons})  → "
                    f"{points(result.scores[t])}")
     return out
 
@@ -56,8 +53,8 @@ def deal_summary_text(result: DealSummary, number: int, names: tuple[str, ...]) 
 def score_sheet_table(public: PublicView, names: tuple[str, ...]) -> Table:
     table = Table(title="Score sheet", expand=False)
     for head, justify in (("#", "right"), ("Dealer", "left"), ("Contract", "left"),
-                          ("By", "left"), ("Tricks", "center"), ("N–S", "right"),
-                          ("E–W", "right"), ("Totals", "right")):
+                          ("By", "left"), ("Tricks", "center"), (TEAMS_SHORT[0], "right"),
+                          (TEAMS_SHORT[1], "right"), ("Totals", "right")):
         table.add_column(head, justify=justify)  # type: ignore[arg-type]
     for i, r in enumerate(public.results, 1):
         table.add_row(
@@ -65,7 +62,7 @@ def score_sheet_table(public: PublicView, names: tuple[str, ...]) -> Table:
             bid_text(r.contract) if r.contract else Text("passed", style="dim"),
             names[r.declarer][:10] if r.declarer is not None else "",
             f"{r.tricks[0]}–{r.tricks[1]}",
-            _signed(r.score_change[0]), _signed(r.score_change[1]),
+            signed(r.score_change[0]), signed(r.score_change[1]),
             f"{points(r.scores[0])} / {points(r.scores[1])}")
     if not public.results:
         table.add_row("", "no deal finished yet", "", "", "", "", "", "")

@@ -19,8 +19,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from five_hundred.engine import PublicView, SeatView, parse_card
+from five_hundred.notation import SEATS, TEAMS_SHORT, who
 from five_hundred.ui.render import (
-    SEATS,
     auction_text,
     card_text,
     cards_text,
@@ -28,7 +28,6 @@ from five_hundred.ui.render import (
     score_line,
     suit_text,
     trick_line,
-    who,
 )
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.bids import BidGrid
@@ -256,7 +255,7 @@ class TableScreen(BaseScreen):
             center.append(f"trick {len(public.tricks) + 1}", style="dim")
         if public.contract is not None:
             ns, ew = public.team_tricks
-            center.append(f"\nN–S {ns} · E–W {ew}", style="dim")
+            center.append(f"\n{TEAMS_SHORT[0]} {ns} · {TEAMS_SHORT[1]} {ew}", style="dim")
         grid.add_row("", self._seat_block(public, 0, names, played.get(0)), "")
         grid.add_row(self._seat_block(public, 3, names, played.get(3)), center,
                      self._seat_block(public, 1, names, played.get(1)))

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from five_hundred.engine import RuleSet, ladder_for
-from five_hundred.hotseat import bid_label
+from five_hundred.notation import bid_label
 from five_hundred.ui.render import bid_text
 
 MISERE_NOTES = {

@@ -11,7 +11,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from five_hundred.hotseat import card_label
+from five_hundred.notation import card_label
 from five_hundred.ui.render import card_style
 
 CELL = 5  # characters per card (4 when a long hand would not fit)
