@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from five_hundred.engine import (
@@ -100,6 +100,52 @@ def bot_chooser() -> ChooseFn | None:
 def hint_function() -> HintFn | None:
     fn = _bots_attr("hint")
     return fn if callable(fn) else None
+
+
+# ----------------------------------------------------------------- requests
+
+Applied = Literal["done", "again", "stale"]
+
+
+@dataclass(frozen=True)
+class ComputerRequest:
+    """One computer decision asked for at ``token``. ``compute()`` reads only what the
+    request holds (the seat's own view, the rules, a generator of its own), never the
+    controller, so it can run in a worker thread while the table goes on."""
+
+    seat: int
+    view: SeatView = field(repr=False)  # the computer's own hand: never shown
+    rules: RuleSet
+    rng: random.Random = field(compare=False)
+    level: str
+    budget: float
+    token: tuple[int, int]
+    choose: ChooseFn | None = field(default=None, compare=False)
+
+    def compute(self) -> str:
+        if self.choose is None:
+            return placeholder_random_action(self.view, self.rng)
+        return self.choose(self.view, self.rules, self.rng, self.level, self.budget)
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    """A hint asked for at ``token`` by the person at ``seat``; ``compute()`` is pure
+    like ``ComputerRequest.compute``. ``text`` is the answer when nothing needs work."""
+
+    seat: int | None
+    view: SeatView | None = field(repr=False)
+    rules: RuleSet
+    rng: random.Random = field(compare=False)
+    budget: float
+    token: tuple[int, int]
+    fn: HintFn | None = field(default=None, compare=False)
+    text: str = ""
+
+    def compute(self) -> str:
+        if self.fn is None or self.view is None:
+            return self.text
+        return describe_hint(self.fn(self.view, self.rules, self.rng, self.budget))
 
 
 # ----------------------------------------------------------------- the controller
@@ -237,37 +283,68 @@ class Controller:
         s = self._state
         return random.Random(f"five-hundred-bot:{self.seed}:{s.deal_index}:{len(s.actions)}")
 
-    def computer_action(self, budget: float = 0.5) -> str:
+    @property
+    def token(self) -> tuple[int, int]:
+        """Where the game stands: (deal, actions so far). Any action or new deal changes
+        it, so a result computed for an older token is for a position that is gone."""
+        s = self._state
+        return (s.deal_index, len(s.actions))
+
+    def computer_request(self, budget: float = 0.5) -> ComputerRequest:
+        """What the acting computer needs to decide, detached from the game: its
+        ``compute()`` may run in another thread while the game goes on here."""
         seat = self.acting_seat
         if seat is None or self.players[seat].is_person:
             raise RuntimeError("no computer is to act")
-        view = view_for(self._state, seat)
-        rng = self.bot_rng()
-        choose = bot_chooser()
-        if choose is None:
-            return placeholder_random_action(view, rng)
-        return choose(view, self.rules, rng, self.players[seat].level, budget)
+        return ComputerRequest(seat, view_for(self._state, seat), self.rules,
+                               self.bot_rng(), self.players[seat].level, budget,
+                               self.token, bot_chooser())
 
-    def play_computer(self, budget: float = 0.5) -> None:
-        """Let the computer at the acting seat move. A decision nobody else sees (a joker
-        left without a suit) is followed at once by the next one: a pause the others
-        could notice would tell them the computer holds the joker."""
+    def apply_computer(self, token: tuple[int, int], action: str) -> Applied:
+        """Apply a computed ``action`` if the game is still where it was asked for
+        (``token``); else nothing happens ("stale"). "again": the same computer decided
+        something nobody else sees (a joker left without a suit), so its next decision
+        must follow at once -- a pause the others could notice would tell them the
+        computer holds the joker."""
+        if token != self.token or not self.computer_to_act():
+            return "stale"
         seat = self.acting_seat
         before = self.public()
-        self.act(self.computer_action(budget))
-        while self.acting_seat == seat and not self.deal_over and self.public() == before:
-            self.act(self.computer_action(budget))
+        self.act(action)
+        if self.acting_seat == seat and not self.deal_over and self.public() == before:
+            return "again"
+        return "done"
+
+    def computer_action(self, budget: float = 0.5) -> str:
+        return self.computer_request(budget).compute()
+
+    def play_computer(self, budget: float = 0.5) -> None:
+        """Let the computer at the acting seat move, here and now (with its private
+        follow-up decision, see ``apply_computer``)."""
+        while self.apply_computer(self.token, self.computer_action(budget)) == "again":
+            pass
+
+    def hint_request(self, budget: float = 1.0) -> HintRequest:
+        """The hard player's suggestion for the acting person, to compute anywhere."""
+        seat = self.acting_seat
+        if seat is None or seat != self._viewer:
+            return HintRequest(seat, None, self.rules, self.bot_rng(), budget, self.token,
+                               None, "No decision of yours to hint at.")
+        fn = hint_function()
+        if fn is None:
+            return HintRequest(seat, None, self.rules, self.bot_rng(), budget, self.token,
+                               None, "Hints are coming: the computer players are not "
+                               "installed yet.")
+        return HintRequest(seat, view_for(self._state, seat), self.rules, self.bot_rng(),
+                           budget, self.token, fn)
+
+    def hint_is_current(self, request: HintRequest) -> bool:
+        """The hint is still about the decision on the table, for the same person."""
+        return request.token == self.token and request.seat == self._viewer
 
     def hint(self, budget: float = 1.0) -> str:
         """The hard player's suggestion for the acting person (their view only)."""
-        seat = self.acting_seat
-        if seat is None or seat != self._viewer:
-            return "No decision of yours to hint at."
-        fn = hint_function()
-        if fn is None:
-            return "Hints are coming: the computer players are not installed yet."
-        return describe_hint(fn(view_for(self._state, seat), self.rules, self.bot_rng(),
-                                budget))
+        return self.hint_request(budget).compute()
 
     def start_next_deal(self) -> None:
         """After the deal summary: deal the next hand from the game's seed."""
@@ -321,7 +398,9 @@ class Controller:
 
 __all__ = [
     "LEVELS",
+    "ComputerRequest",
     "Controller",
+    "HintRequest",
     "Player",
     "default_players",
     "placeholder_random_action",

@@ -20,6 +20,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from five_hundred.notation import SEATS
 from five_hundred.ui.guard import GUARD_SECONDS
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     import argparse
 
     from five_hundred.engine import PublicView, RuleSet
-    from five_hundred.hotseat import Controller, Player
+    from five_hundred.hotseat import ComputerRequest, Controller, Player
     from five_hundred.ui.screens.curtain import CurtainScreen
     from five_hundred.ui.screens.table import TableScreen
 
@@ -65,8 +66,15 @@ class FiveHundredApp(App[None]):
                  players: Sequence[Player] | None = None, rules: RuleSet | None = None,
                  autostart: bool = False, hint_budget: float = 1.0,
                  guard_seconds: float = GUARD_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 inline_computers: bool = False) -> None:
         super().__init__()
+        # Computers and hints think in a worker thread, so keys keep working meanwhile;
+        # inline (tests only) they think on the event loop, one step per call.
+        self.inline_computers = inline_computers
+        self._thinking: ComputerRequest | None = None  # a computer move being computed
+        # a move computed while the table could not be seen: applied when it can
+        self._held: tuple[Controller, ComputerRequest, str] | None = None
         # the curtain's and the summary's key guard (see ui/guard.py)
         self.guard_seconds = guard_seconds
         self.clock = clock
@@ -106,6 +114,24 @@ class FiveHundredApp(App[None]):
         if self.controller is None:
             return ""
         return self.controller.hint(self.hint_budget)
+
+    def ask_hint(self, show: Callable[[str], None]) -> None:
+        """Compute the hint for the person at the table and ``show`` it when ready --
+        unless the position moved on meanwhile (then it is dropped)."""
+        c = self.controller
+        if c is None:
+            return
+        request = c.hint_request(self.hint_budget)
+        if self.inline_computers or request.view is None:
+            show(request.compute())
+            return
+
+        def done(text: str) -> None:
+            if self.controller is c and c.hint_is_current(request):
+                show(text)
+
+        self.run_worker(lambda: (done, request.compute()), thread=True, group="hint",
+                        exclusive=True, name="hint")
 
     # ------------------------------------------------------------ starting
 
@@ -196,6 +222,7 @@ class FiveHundredApp(App[None]):
     def _begin(self, controller: Controller) -> None:
         from five_hundred.ui.screens.table import TableScreen
 
+        self._forget_thinking()
         self.controller = controller
         self.rules_in_play = controller.rules
         if self._table is not None and self.is_screen_installed(self._table):
@@ -286,27 +313,100 @@ class FiveHundredApp(App[None]):
             self._bot_timer_pending = True
             self.set_timer(max(self.pace, 0.001), self._bot_step)
 
-    def _bot_step(self) -> None:
+    def _table_visible(self) -> bool:
         from five_hundred.ui.screens.table import TableScreen
 
+        return not self._overlay_open() and isinstance(self.screen, TableScreen) and \
+            not self.screen.too_small
+
+    def _bot_step(self) -> None:
         self._bot_timer_pending = False
         c = self.controller
-        if c is None or not c.computer_to_act():
+        if c is None or not c.computer_to_act() or self._thinking is not None:
             return
-        if self._overlay_open() or not isinstance(self.screen, TableScreen) or \
-                self.screen.too_small:
+        if not self._table_visible():
             # wait until the rules or score sheet are closed, or the table can be seen
             self._schedule_bot()
             return
-        c.play_computer()
+        if self._held is not None:
+            held, self._held = self._held, None
+            if held[0] is c:
+                self._apply_computer(*held)
+                return
+        self._think(c)
+
+    def _think(self, c: Controller) -> None:
+        """Ask the acting computer for its move: inline, or in a worker thread with the
+        table's thinking mark on until the answer is back."""
+        request = c.computer_request()
+        if self.inline_computers:
+            self._apply_computer(c, request, request.compute())
+            return
+        self._thinking = request
+        self._mark_thinking(True)
+        self.run_worker(lambda: (request, request.compute()), thread=True,
+                        group="computer", name="computer")
+
+    def _mark_thinking(self, on: bool) -> None:
+        if self._table is not None and self._table.is_mounted:
+            self._table.set_thinking(on)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A computer's move or a hint is ready (on the event loop: safe to apply)."""
+        worker = event.worker
+        result = worker.result
+        if worker.name == "hint" and event.state == WorkerState.SUCCESS:
+            assert result is not None
+            done, text = result
+            done(text)
+            return
+        if worker.name != "computer" or event.state not in (
+                WorkerState.SUCCESS, WorkerState.CANCELLED, WorkerState.ERROR):
+            return
+        request = self._thinking
+        if request is None or event.state != WorkerState.SUCCESS or result is None or \
+                result[0] is not request:
+            return  # an answer nobody waits for any more (a new game was started)
+        self._thinking = None
+        self._mark_thinking(False)
+        c = self.controller
+        if c is None:
+            return
+        action: str = result[1]
+        if not self._table_visible():
+            self._held = (c, request, action)  # shown once the table is back
+            self._schedule_bot()
+            return
+        self._apply_computer(c, request, action)
+
+    def _apply_computer(self, c: Controller, request: ComputerRequest, action: str) -> None:
+        outcome = c.apply_computer(request.token, action)
+        if outcome == "again" and not self.inline_computers:
+            self._think(c)  # the private decision's follow-up, with no pause
+            return
+        if outcome == "again":
+            follow = c.computer_request()
+            self._apply_computer(c, follow, follow.compute())
+            return
         self.advance()
 
+    def _forget_thinking(self) -> None:
+        """A new game or the start screen: whatever a computer is still computing is
+        for a game that is gone (its thread finishes on its own; the answer is
+        ignored)."""
+        self._thinking = None
+        self._held = None
+        self.workers.cancel_group(self, "computer")
+        self.workers.cancel_group(self, "hint")
+
     def step_computer(self) -> bool:
-        """Make the pending computer move now (tests; the pause is skipped)."""
+        """Make the pending computer move now, inline (tests; the pause is skipped)."""
         c = self.controller
         if c is None or not c.computer_to_act():
             return False
         self._bot_timer_pending = False
+        self._forget_thinking()
+        self._mark_thinking(False)
         c.play_computer()
         self.advance()
         return True
@@ -361,6 +461,7 @@ class FiveHundredApp(App[None]):
         """Back to the start screen (the bottom of the stack) for a new game."""
         self.controller = None
         self.slot = None
+        self._forget_thinking()
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self._refresh_start()
@@ -477,12 +578,16 @@ def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] 
                rules: RuleSet | None = None, pace: float = 0.0, autostart: bool = True,
                resume: bool = False, storage: Storage | None = None,
                guard_seconds: float = 0.0,
-               clock: Callable[[], float] = time.monotonic) -> FiveHundredApp:
+               clock: Callable[[], float] = time.monotonic,
+               inline_computers: bool = True) -> FiveHundredApp:
     """An app for tests: saves in ``folder`` (or ``storage``), computers without a
-    pause, and no key guard unless one is asked for (with a clock the test moves)."""
+    pause, and no key guard unless one is asked for (with a clock the test moves).
+    Computers and hints think inline, one step per event, unless
+    ``inline_computers=False`` asks for the worker threads the game uses."""
     return FiveHundredApp(storage or Storage(folder), seed=seed, players=players, rules=rules,
                           pace=pace, autostart=autostart, resume=resume, hint_budget=0.02,
-                          guard_seconds=guard_seconds, clock=clock)
+                          guard_seconds=guard_seconds, clock=clock,
+                          inline_computers=inline_computers)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
 from textual.widgets import Static
 
 from five_hundred.engine import PublicView, SeatView, parse_card
@@ -35,6 +36,7 @@ from five_hundred.ui.widgets.hand import Hand
 from five_hundred.ui.widgets.keybar import KeyBar
 
 SUIT_CHOICES = ("S", "C", "D", "H", "none")
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
 class TableScreen(BaseScreen):
@@ -76,6 +78,10 @@ class TableScreen(BaseScreen):
         self.mode = "watch"  # watch, bid, discard, confirm, joker, lead, play
         self.hint_text = ""
         self._footer_mode = ""
+        # a computer's move is being computed (in a worker): the prompt says so
+        self.thinking = False
+        self._spin = 0
+        self._spinner: Timer | None = None
 
     def compose(self) -> ComposeResult:
         rules = self.game.rules_in_play
@@ -114,6 +120,35 @@ class TableScreen(BaseScreen):
             self.cursor = self._first_legal()  # the cursor starts on a card you may play
         if self.mode == "bid":
             self.query_one(BidGrid).show(self._legal_bids())
+        self._redraw()
+
+    def set_thinking(self, on: bool) -> None:
+        """Show (or take down) the mark of a computer thinking, spinning while it does."""
+        if on == self.thinking:
+            return
+        self.thinking = on
+        if on:
+            self._spin = 0
+            self._spinner = self.set_interval(0.15, self._spin_once)
+        elif self._spinner is not None:
+            self._spinner.stop()
+            self._spinner = None
+        self._redraw_prompt()
+
+    def _spin_once(self) -> None:
+        self._spin = (self._spin + 1) % len(SPINNER)
+        self._redraw_prompt()
+
+    def _redraw_prompt(self) -> None:
+        if self.public_state is not None:
+            self.query_one("#prompt", Static).update(
+                self._prompt(self.public_state, self.game.names))
+
+    def show_hint(self, text: str) -> None:
+        """A hint is ready (at once, or from its worker while this decision stands)."""
+        if not self.is_mounted:
+            return
+        self.hint_text = text
         self._redraw()
 
     def _mode(self) -> str:
@@ -293,8 +328,13 @@ class TableScreen(BaseScreen):
         out = Text()
         if mode == "watch":
             if public.to_act is not None:
-                out.append(f"{who(names, public.to_act)} is thinking…",
-                           style="italic")
+                # "thinking" only while the computer's move is being computed
+                if self.thinking:
+                    out.append(f"{SPINNER[self._spin]} ", style="bold yellow")
+                    out.append(f"{who(names, public.to_act)} is thinking…",
+                               style="italic")
+                else:
+                    out.append(f"{who(names, public.to_act)} is next", style="italic")
             return out
         assert view is not None
         if mode == "bid":
@@ -462,8 +502,9 @@ class TableScreen(BaseScreen):
                         severity="warning", timeout=3)
 
     def action_hint(self) -> None:
-        self.hint_text = self.game.hint()
+        self.hint_text = "thinking…"  # replaced by the hint when it is ready
         self._redraw()
+        self.game.ask_hint(self.show_hint)
 
     # ------------------------------------------------------------ mouse
 
