@@ -211,7 +211,7 @@ def test_everything_else_goes_to_the_table(monkeypatch: pytest.MonkeyPatch,
 
     monkeypatch.setattr(cli, "_entry", fake)
     assert main(argv) == 0
-    assert seen == {"module": "five_hundred.ui.app", "argv": argv}
+    assert seen == {"module": "five_hundred.ui.launch", "argv": argv}
 
 
 def test_help_lists_the_subcommands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,7 +5,7 @@
 - ``five-hundred tournament ...``: computer players against each other
   (``five_hundred.bots.tournament``).
 - anything else (no arguments, ``--seed N``, ``--resume``, ``--help`` …) goes to the
-  Textual table, ``five_hundred.ui.app.main``, imported only then so that ``replay``
+  Textual table, ``five_hundred.ui.launch.main``, imported only then so that ``replay``
   and ``rules`` never load textual.
 
 Bad input (issue 8, item 7) is exit status 2 with one line on stderr and never a
@@ -158,7 +158,7 @@ def tournament_main(argv: Sequence[str]) -> int:
 
 
 def table_main(argv: Sequence[str]) -> int:
-    return _entry("five_hundred.ui.app")(list(argv))
+    return _entry("five_hundred.ui.launch")(list(argv))
 
 
 _COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {

@@ -1,7 +1,7 @@
 """Command-line argument parsing that fails in one line (exit status 2, no traceback).
 
 Shared by ``five-hundred replay``, ``five-hundred tournament`` and the table's options
-(``five_hundred.ui.app.build_parser``). Imports neither textual nor rich.
+(``five_hundred.ui.launch.build_parser``). Imports neither textual nor rich.
 
 - ``OneLineParser``: an ``ArgumentParser`` whose usage errors are one cleaned, bounded
   line on stderr (argparse prints the usage block first and echoes bad values whole).

@@ -24,7 +24,8 @@ from five_hundred.engine import PAGAT_AUSTRALIAN, GameState
 from five_hundred.hotseat import Controller, Player
 from five_hundred.safe_text import NAME_LIMIT
 from five_hundred.ui import storage as storage_module
-from five_hundred.ui.app import FiveHundredApp, create_app, run_app
+from five_hundred.ui.app import FiveHundredApp, create_app
+from five_hundred.ui.launch import run_app
 from five_hundred.ui.screens.info import ConfirmScreen
 from five_hundred.ui.screens.start import SavedGames, StartScreen
 from five_hundred.ui.storage import Storage, write_crash_log
@@ -459,7 +460,7 @@ def test_crash_log_goes_to_the_temp_folder_when_the_data_folder_is_unusable(
 def test_data_dir_option_chooses_the_folder(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Guards the way out the start screen names: --data-dir DIR."""
-    from five_hundred.ui import app as app_module
+    from five_hundred.ui import launch as app_module
 
     seen: list[FiveHundredApp] = []
     monkeypatch.setattr(app_module, "run_app", lambda a: seen.append(a) or 0)

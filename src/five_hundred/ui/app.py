@@ -9,8 +9,6 @@ views: the app never holds the game state.
 
 from __future__ import annotations
 
-import contextlib
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -26,13 +24,12 @@ from five_hundred.notation import SEATS
 from five_hundred.ui.guard import GUARD_SECONDS
 from five_hundred.ui.screens.base import MIN_HEIGHT, MIN_WIDTH, BaseScreen
 from five_hundred.ui.screens.start import StartScreen
-from five_hundred.ui.storage import DATA_ENV, SaveSlot, Storage, data_dir
+from five_hundred.ui.storage import SaveSlot, Storage
 
 if TYPE_CHECKING:
     # The engine (pydantic models, card tables), the game screens and the dialogs are
     # imported after the first screen is up, in the background: the start screen
     # comes first.
-    import argparse
 
     from five_hundred.engine import PublicView, RuleSet
     from five_hundred.hotseat import ComputerRequest, Controller, Player
@@ -588,105 +585,3 @@ def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] 
                           pace=pace, autostart=autostart, resume=resume, hint_budget=0.02,
                           guard_seconds=guard_seconds, clock=clock,
                           inline_computers=inline_computers)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    import argparse
-
-    from five_hundred.cli_args import OneLineParser, float_in, seed_int
-
-    epilog = (f"Saved games are kept in {data_dir()} (--data-dir DIR or {DATA_ENV} "
-              "chooses another folder).")
-    try:
-        from five_hundred import cli
-
-        extra = getattr(cli, "SUBCOMMANDS_HELP", None)
-        if isinstance(extra, str) and extra:
-            epilog += "\n\n" + extra
-    except ImportError:  # pragma: no cover
-        pass
-    parser = OneLineParser(
-        prog="five-hundred",
-        description="Five Hundred (500), Australian partnership rules, at one keyboard: "
-                    "one to four people, the other seats played by the computer.",
-        epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
-    # Bounded options: a seed of thousands of digits or a pace of inf/nan is a usage
-    # error (one line, status 2), not a traceback or a table that never moves.
-    parser.add_argument("--seed", type=seed_int(), metavar="N",
-                        help="deal deterministically from seed N")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue the latest saved game where it stopped")
-    parser.add_argument("--data-dir", metavar="DIR",
-                        help=f"keep saved games in DIR (default: ${DATA_ENV}, or the "
-                             "folder named below)")
-    from five_hundred import __version__
-
-    parser.add_argument("--version", action="version", version=f"five-hundred {__version__}")
-    parser.add_argument("--pace", type=float_in(0.0, 60.0), default=DEFAULT_PACE,
-                        metavar="SECONDS",
-                        help=f"pause between computer moves, 0 to 60 (default {DEFAULT_PACE})")
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    folder = Path(args.data_dir).expanduser() if args.data_dir else None
-    try:
-        storage = Storage(folder if folder is not None else data_dir())
-        app = FiveHundredApp(storage, seed=args.seed, resume=args.resume,
-                             pace=max(0.0, args.pace))
-    except Exception:
-        return _crashed(None, folder)
-    return run_app(app)
-
-
-def run_app(app: FiveHundredApp, *, headless: bool = False) -> int:
-    """Run the app; an unexpected error becomes a log file, one line and a non-zero
-    status -- never a traceback on the screen (it could show a player's hand).
-
-    Textual catches an exception in a handler itself, exits, and prints its report on
-    ``App.error_console`` after the terminal is restored, with ``return_code`` 1. That
-    console is a public attribute: pointed at a buffer, the report is kept for the
-    log instead (tests/ui/test_storage.py fails if Textual stops printing through it).
-    """
-    import io
-
-    from rich.console import Console
-
-    report = io.StringIO()
-    app.error_console = Console(file=report, width=100, color_system=None, markup=False,
-                                highlight=False, force_terminal=False)
-    try:
-        app.run(headless=headless)
-    except Exception:  # outside any handler (driver, start-up): Python's own report
-        return _crashed(app, app.storage.folder)
-    code = app.return_code or 0
-    if code != 0:
-        return _crashed(app, app.storage.folder,
-                        report.getvalue() or f"exit status {code} without a report\n", code)
-    return 0
-
-
-def _crashed(app: FiveHundredApp | None, folder: Path | None, report: str = "",
-             code: int = 1) -> int:
-    """Log what went wrong and say so in one line; the status says it too."""
-    import traceback
-
-    from five_hundred.ui.storage import write_crash_log
-
-    if not report:
-        report = traceback.format_exc()
-    if folder is None:
-        with contextlib.suppress(Exception):
-            folder = data_dir()
-    log = write_crash_log(report, folder)
-    saved = " The game is saved up to the last move." if app is not None and \
-        app.slot is not None and app.slot.enabled and not app.slot.failing else ""
-    where = f"details in {log}" if log is not None else "no log could be written"
-    print(f"five-hundred: an unexpected error stopped the game ({where}).{saved}",
-          file=sys.stderr)
-    return code
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

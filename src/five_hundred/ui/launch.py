@@ -1,0 +1,121 @@
+"""Launching the table: the command line of ``five-hundred``, the storage it names,
+and running the app so that no traceback ever reaches the screen.
+
+Kept apart from ``app.py``: the app routes screens; where games are saved and which
+options the command line takes are decided here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from five_hundred.ui.app import DEFAULT_PACE, FiveHundredApp
+from five_hundred.ui.storage import DATA_ENV, Storage, data_dir
+
+if TYPE_CHECKING:
+    import argparse
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    from five_hundred.cli_args import OneLineParser, float_in, seed_int
+
+    epilog = (f"Saved games are kept in {data_dir()} (--data-dir DIR or {DATA_ENV} "
+              "chooses another folder).")
+    try:
+        from five_hundred import cli
+
+        extra = getattr(cli, "SUBCOMMANDS_HELP", None)
+        if isinstance(extra, str) and extra:
+            epilog += "\n\n" + extra
+    except ImportError:  # pragma: no cover
+        pass
+    parser = OneLineParser(
+        prog="five-hundred",
+        description="Five Hundred (500), Australian partnership rules, at one keyboard: "
+                    "one to four people, the other seats played by the computer.",
+        epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+    # Bounded options: a seed of thousands of digits or a pace of inf/nan is a usage
+    # error (one line, status 2), not a traceback or a table that never moves.
+    parser.add_argument("--seed", type=seed_int(), metavar="N",
+                        help="deal deterministically from seed N")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the latest saved game where it stopped")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help=f"keep saved games in DIR (default: ${DATA_ENV}, or the "
+                             "folder named below)")
+    from five_hundred import __version__
+
+    parser.add_argument("--version", action="version", version=f"five-hundred {__version__}")
+    parser.add_argument("--pace", type=float_in(0.0, 60.0), default=DEFAULT_PACE,
+                        metavar="SECONDS",
+                        help=f"pause between computer moves, 0 to 60 (default {DEFAULT_PACE})")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    folder = Path(args.data_dir).expanduser() if args.data_dir else None
+    try:
+        storage = Storage(folder if folder is not None else data_dir())
+        app = FiveHundredApp(storage, seed=args.seed, resume=args.resume,
+                             pace=max(0.0, args.pace))
+    except Exception:
+        return _crashed(None, folder)
+    return run_app(app)
+
+
+def run_app(app: FiveHundredApp, *, headless: bool = False) -> int:
+    """Run the app; an unexpected error becomes a log file, one line and a non-zero
+    status -- never a traceback on the screen (it could show a player's hand).
+
+    Textual catches an exception in a handler itself, exits, and prints its report on
+    ``App.error_console`` after the terminal is restored, with ``return_code`` 1. That
+    console is a public attribute: pointed at a buffer, the report is kept for the
+    log instead (tests/ui/test_storage.py fails if Textual stops printing through it).
+    """
+    import io
+
+    from rich.console import Console
+
+    report = io.StringIO()
+    app.error_console = Console(file=report, width=100, color_system=None, markup=False,
+                                highlight=False, force_terminal=False)
+    try:
+        app.run(headless=headless)
+    except Exception:  # outside any handler (driver, start-up): Python's own report
+        return _crashed(app, app.storage.folder)
+    code = app.return_code or 0
+    if code != 0:
+        return _crashed(app, app.storage.folder,
+                        report.getvalue() or f"exit status {code} without a report\n", code)
+    return 0
+
+
+def _crashed(app: FiveHundredApp | None, folder: Path | None, report: str = "",
+             code: int = 1) -> int:
+    """Log what went wrong and say so in one line; the status says it too."""
+    import traceback
+
+    from five_hundred.ui.storage import write_crash_log
+
+    if not report:
+        report = traceback.format_exc()
+    if folder is None:
+        with contextlib.suppress(Exception):
+            folder = data_dir()
+    log = write_crash_log(report, folder)
+    saved = " The game is saved up to the last move." if app is not None and \
+        app.slot is not None and app.slot.enabled and not app.slot.failing else ""
+    where = f"details in {log}" if log is not None else "no log could be written"
+    print(f"five-hundred: an unexpected error stopped the game ({where}).{saved}",
+          file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
