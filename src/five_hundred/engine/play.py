@@ -163,6 +163,14 @@ def play_filters(k: Kernel, hand: int, leading: bool, led: int, tricks_left: int
     return (Filter(0, cut, "R26", NAME_ALREADY_LED),)
 
 
+def play_reveals(k: Kernel, led: int, card: int) -> tuple[bool, bool]:
+    """What playing ``card`` to a trick led in ``led`` shows about the hand it came
+    from: (void in the suit led (R20), and without the suitless joker: void in misère
+    it would have had to be played, R25)."""
+    void = not (k.suit_mask[led] >> card) & 1
+    return void, void and k.compulsory and card != JOKER
+
+
 # ---------------------------------------------------------------- tricks
 
 
@@ -171,15 +179,30 @@ def led_of(k: Kernel, card: int, named: int = -1) -> int:
     return named if named >= 0 else k.eff[card]
 
 
+# LED_BIT[led]: the bit a lead in ``led`` adds to the suits led (R26); the jokers'
+# suit of the two-joker game's NT (V6) is no suit a joker lead could name.
+LED_BIT = (1, 2, 4, 8, 0)
+
+
 def with_led(suits_led: int, led: int) -> int:
-    """``suits_led`` once ``led`` has been led (the joker suits of V6 do not count)."""
-    return suits_led | (1 << led) if 0 <= led < 4 else suits_led
+    """``suits_led`` once ``led`` has been led."""
+    return suits_led | LED_BIT[led]
+
+
+def _next(seat: int, out_seat: int) -> int:
+    n = (seat + 1) & 3
+    return (n + 1) & 3 if n == out_seat else n
+
+
+# NEXT_SEAT[out_seat][seat]: the seat after ``seat`` clockwise, skipping the misère
+# partner (R18); ``out_seat`` -1 (nobody sits out) is the last row. A table because
+# the engine and the solver step a seat on every card.
+NEXT_SEAT = tuple(tuple(_next(seat, out) for seat in range(4)) for out in (0, 1, 2, 3, -1))
 
 
 def next_seat(seat: int, out_seat: int) -> int:
     """The seat after ``seat`` clockwise, skipping the misère partner (R18)."""
-    n = (seat + 1) & 3
-    return (n + 1) & 3 if n == out_seat else n
+    return NEXT_SEAT[out_seat][seat]
 
 
 def winning(row: Sequence[int], trick: Sequence[tuple[int, int]]) -> tuple[int, int]:

@@ -51,6 +51,8 @@ from .play import (
     JOKER_COMPULSORY,
     JOKER_NOT_VOID,
     LEAD_LAST_ONLY,
+    LED_BIT,
+    NEXT_SEAT,
     Kernel,
     follow_mask,
     kernel_for,
@@ -375,16 +377,13 @@ class GameState:
         self.hands[seat] &= ~(1 << card)
         trick = self.trick
         if not trick:
-            led = action[2] if len(action) == 3 else self.ctx.eff_suit[card]
+            # The kernel's trick step, inlined (led_of, with_led): R26's named suit.
+            led = action[2] if len(action) == 3 else self.kernel.eff[card]
             self.led = led
-            if led < 4:
-                self.suits_led |= 1 << led
+            self.suits_led |= LED_BIT[led]
         trick.append((seat, card))
         if len(trick) < self.trick_size:
-            nxt = (seat + 1) & 3
-            if nxt == self.out_seat:
-                nxt = (nxt + 1) & 3
-            self.to_act = nxt
+            self.to_act = NEXT_SEAT[self.out_seat][seat]
         else:
             self._finish_trick()
 
