@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 
 from five_hundred.engine.actions import PLAY, Action
 from five_hundred.engine.cards import JOKER, SUITLESS
+from five_hundred.engine.play import LED_BIT, led_of, winner, winning
 from five_hundred.engine.scoring import score_deal
 
 from . import normal
 from .knowledge import Knowledge
 from .sampler import sample_hands
-from .solver import Solver, trick_winner_seat
+from .solver import Solver
 
 EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, each sample)
 ENDING_TRICKS = 3  # play-outs hand over to the exact solver at this many tricks left
@@ -108,10 +109,7 @@ def _greedy_move(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
             return max(tops, key=lambda m: strength[m])
         return min(plain, key=lambda m: strength[m])
     row = sv.score[led]
-    best_seat, best = trick[0][0], row[trick[0][1]]
-    for s, c in trick[1:]:
-        if row[c] > best:
-            best, best_seat = row[c], s
+    best_seat, best = winning(row, trick)
     if sv.misere and seat == sv.declarer:
         losers = [m for m in moves if row[m] < best]
         if losers:
@@ -141,15 +139,14 @@ def _playout(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
         card = mv & 255
         sv.hands[seat] &= ~(1 << card)
         if not trick:
-            led = (mv >> 8) - 1 if mv > 255 else sv.eff[card]
-            if 0 <= led < 4:
-                sv.suits_led |= 1 << led
+            led = led_of(sv.kernel, card, (mv >> 8) - 1)
+            sv.suits_led |= LED_BIT[led]
         trick.append((seat, card))
         if len(trick) < nplayers:
             seat = sv._next(seat)
             continue
         row = sv.score[led]
-        w = trick_winner_seat(row, trick)
+        w = winner(row, trick)
         if sv.misere:
             if w == sv.declarer:
                 return 1
@@ -219,15 +216,14 @@ def _playout_after(sv: Solver, k: Knowledge, mv: int, tricks_left: int) -> int:
     trick = list(k.trick)
     led = k.led
     if not trick:
-        led = (mv >> 8) - 1 if mv > 255 else sv.eff[card]
-        if 0 <= led < 4:
-            sv.suits_led |= 1 << led
+        led = led_of(sv.kernel, card, (mv >> 8) - 1)
+        sv.suits_led |= LED_BIT[led]
     trick.append((k.seat, card))
     nplayers = 3 if sv.out_seat >= 0 else 4
     if len(trick) < nplayers:
         return _playout(sv, sv._next(k.seat), trick, led, tricks_left)
     row = sv.score[led]
-    w = trick_winner_seat(row, trick)
+    w = winner(row, trick)
     if sv.misere:
         if w == sv.declarer:
             return 1

@@ -23,6 +23,7 @@ from five_hundred.engine.cards import (
     parse_card,
     play_context,
 )
+from five_hundred.engine.play import Kernel, kernel_for, play_reveals
 from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.views import SeatView
 
@@ -51,6 +52,7 @@ class Knowledge:
     trump: int = -1  # 0-3 or NO_TRUMPS once there is a contract
     joker_suit: int = SUITLESS
     ctx: PlayContext | None = None
+    kernel: Kernel | None = None  # the contract's play rules (engine/play.py)
     out_seat: int = -1
     trick: list[tuple[int, int]] = field(default_factory=list)
     led: int = -1
@@ -115,11 +117,10 @@ def knowledge_of(view: SeatView, rules: RuleSet) -> Knowledge:
     k.joker_suit = SUIT_LETTERS.index(pub.joker_suit) if pub.joker_suit else SUITLESS
     ctx = play_context(rules, bid.trump, k.joker_suit)
     k.ctx = ctx
+    k.kernel = kern = kernel_for(rules, ctx, bid.is_misere)
     if pub.exposed_hand:
         k.exposed = mask_of(parse_card(c, rules) for c in pub.exposed_hand)
     k.tricks_won = list(pub.tricks_won)
-    eff = ctx.eff_suit
-    compulsory = ctx.suitless_joker and k.out_seat >= 0 and rules.misere_joker_compulsory
     tricks = [(t, True) for t in pub.tricks]
     if pub.trick is not None:
         tricks.append((pub.trick, False))
@@ -133,10 +134,11 @@ def knowledge_of(view: SeatView, rules: RuleSet) -> Knowledge:
             k.played_by[s] |= 1 << c
             if i == 0:
                 continue
-            if eff[c] != led:
-                k.voids[s] |= 1 << led  # failed to follow (effective suits: R2, R24)
-                if compulsory and c != JOKER:
-                    k.no_joker[s] = True  # R25: a void holder of the joker must play it
+            void, no_joker = play_reveals(kern, led, c)  # R20, R25 (effective suits)
+            if void:
+                k.voids[s] |= 1 << led
+            if no_joker:
+                k.no_joker[s] = True
         if done:
             k.tricks.append((plays, tv.winner if tv.winner is not None else -1, led))
         else:

@@ -34,6 +34,7 @@ from five_hundred.engine.cards import (
     mask_of,
     play_context,
 )
+from five_hundred.engine.play import winning
 from five_hundred.engine.rules import RuleSet
 
 from .knowledge import Knowledge
@@ -271,28 +272,17 @@ def _plays(k: Knowledge) -> list[Action]:
 
 
 def _current_best(k: Knowledge) -> tuple[int, int]:
-    """(seat winning the trick so far, its card's score) under the trick's led suit."""
-    ctx = k.ctx
-    assert ctx is not None
-    best_seat, best = -1, -1
-    for s, c in k.trick:
-        v = _score(k, c, k.led)
-        if v > best:
-            best, best_seat = v, s
-    return best_seat, best
+    """(seat winning the trick so far, its card's weight) under the trick's led suit."""
+    if not k.trick:
+        return -1, -1
+    assert k.kernel is not None
+    return winning(k.kernel.rows[k.led], k.trick)
 
 
 def _score(k: Knowledge, c: int, led: int) -> int:
-    ctx = k.ctx
-    assert ctx is not None
-    e = ctx.eff_suit[c]
-    if e == SUITLESS:
-        return 100000
-    if e == ctx.trump:
-        return 1000 + ctx.strength[c]
-    if e == led:
-        return 100 + ctx.strength[c]
-    return 0
+    """A card's weight in a trick led in ``led``: the rule kernel's (R21, R24)."""
+    assert k.kernel is not None
+    return k.kernel.rows[led][c]
 
 
 def _outstanding(k: Knowledge) -> int:

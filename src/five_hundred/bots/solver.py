@@ -9,32 +9,29 @@ trick?" (value 1) — the declarer must lose every trick (R33) and his partner s
 Alpha-beta on small ints, a transposition table at trick boundaries keyed on the four
 hands and the leader, move ordering (cheapest winner first, else lowest card) and
 equivalent-card merging (cards in sequence in one hand, counting only cards still in
-play, are interchangeable). The suitless joker of no trumps and misère follows
-R24-R26: it wins any trick; it may be played to another suit's trick only when void
-(compulsory in misère); led, it names a suit not yet led (any suit on the last trick,
-once all four have been led; only on the last trick under V3).
+play, are interchangeable). Which cards may be played, the suits a suitless-joker
+lead may name and who wins a trick come from the engine's rule kernel
+(``engine/play.py``: R20-R26, V3); the search indexes its tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from five_hundred.engine.cards import JOKER, SUITLESS, PlayContext, cards_of
+from five_hundred.engine.cards import JOKER, PlayContext, cards_of
+from five_hundred.engine.play import (
+    LED_BIT,
+    NEXT_SEAT,
+    follow_mask,
+    kernel_for,
+    lead_names,
+    led_of,
+    winner,
+    winning,
+)
 from five_hundred.engine.rules import RuleSet
 
 JOKER_BIT = 1 << JOKER
 # A move is a card, or for a suitless-joker lead ``JOKER | (named_suit + 1) << 8``.
 _LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
-
-
-def trick_winner_seat(row: Sequence[int], trick: Sequence[tuple[int, int]]) -> int:
-    """Seat of the highest card of a complete trick, ``row`` being the score row of the
-    suit led (trumps highest, off-suit cards zero)."""
-    w, wv = trick[0][0], row[trick[0][1]]
-    for s, c in trick[1:]:
-        if row[c] > wv:
-            w, wv = s, row[c]
-    return w
 
 
 class Solver:
@@ -47,26 +44,14 @@ class Solver:
         self.declarer = declarer
         self.misere = misere
         self.out_seat = out_seat
+        self.kernel = kern = kernel_for(rules, ctx, misere)
         self.eff = ctx.eff_suit
         self.trump = ctx.trump
         self.suit_mask = ctx.suit_mask
         self.suitless = ctx.suitless_joker
-        self.compulsory = misere and ctx.suitless_joker and rules.misere_joker_compulsory
-        self.last_only = rules.joker_lead_last_trick_only
-        # Score of each card when led in suit ``led``: trump 1000+, led suit 100+, else 0.
+        # The kernel's weight of each card per led suit: who wins a trick (R21, R24).
+        self.score = kern.rows
         strength = ctx.strength
-        self.score: list[list[int]] = []
-        for led in range(5):
-            row = [0] * 64
-            for c in range(64):
-                s = self.eff[c]
-                if s == SUITLESS:
-                    row[c] = 100000 if (c == JOKER and ctx.suitless_joker) else 0
-                elif s == self.trump:
-                    row[c] = 1000 + strength[c]
-                elif s == led:
-                    row[c] = 100 + strength[c]
-            self.score.append(row)
         # Cards of each effective suit, strongest first (for equivalent-card merging).
         self.order: list[tuple[int, ...]] = []
         for s in range(5):
@@ -92,23 +77,12 @@ class Solver:
         """Legal moves of ``seat``, equivalent cards merged, in a good search order."""
         h = self.hands[seat]
         if trick:
-            m = h & self.suit_mask[led]
-            if not m:
-                if self.compulsory and h & JOKER_BIT:
-                    return [JOKER]
-                m = h
-            return self._order_follow(seat, m, trick, led)
+            return self._order_follow(seat, follow_mask(self.kernel, h, led), trick, led)
         moves: list[int] = []
         if self.suitless and h & JOKER_BIT:
+            moves.extend(_LEAD_NAMED[s]
+                         for s in lead_names(self.kernel, h, tricks_left, self.suits_led))
             h &= ~JOKER_BIT
-            last = tricks_left == 1
-            if self.last_only:
-                named: tuple[int, ...] = (0, 1, 2, 3) if last else ()
-            else:
-                named = tuple(s for s in range(4) if not (self.suits_led >> s) & 1)
-                if not named and last:
-                    named = (0, 1, 2, 3)
-            moves.extend(_LEAD_NAMED[s] for s in named)
         moves.extend(self._distinct(h, 0))
         return moves
 
@@ -158,12 +132,7 @@ class Solver:
         if len(cands) == 1:
             return cands
         row = self.score[led]
-        best_seat = trick[0][0]
-        best = row[trick[0][1]]
-        for s, c in trick[1:]:
-            v = row[c]
-            if v > best:
-                best, best_seat = v, s
+        best_seat, best = winning(row, trick)
         mine = self.max_side[seat]
         partner_winning = self.max_side[best_seat] == mine
         if self.misere and seat == self.declarer:
@@ -180,10 +149,7 @@ class Solver:
     # ------------------------------------------------------------------ search
 
     def _next(self, seat: int) -> int:
-        n = (seat + 1) & 3
-        if n == self.out_seat:
-            n = (n + 1) & 3
-        return n
+        return NEXT_SEAT[self.out_seat][seat]
 
     def _trick_start(self, leader: int, tricks_left: int, alpha: int, beta: int) -> int:
         """Value (max side's tricks from here; misère: 1 if the declarer must win one)."""
@@ -231,13 +197,12 @@ class Solver:
             if trick:
                 new_led = led
             else:
-                new_led = (mv >> 8) - 1 if mv > 255 else self.eff[card]
-                if 0 <= new_led < 4:
-                    self.suits_led |= 1 << new_led
+                new_led = led_of(self.kernel, card, (mv >> 8) - 1)
+                self.suits_led |= LED_BIT[new_led]
             trick.append((seat, card))
             if len(trick) == nplayers:
                 row = self.score[new_led]
-                w = trick_winner_seat(row, trick)
+                w = winner(row, trick)
                 if self.misere:
                     if w == self.declarer:
                         v = 1
@@ -301,13 +266,12 @@ class Solver:
             if t:
                 new_led = led
             else:
-                new_led = (mv >> 8) - 1 if mv > 255 else self.eff[card]
-                if 0 <= new_led < 4:
-                    self.suits_led |= 1 << new_led
+                new_led = led_of(self.kernel, card, (mv >> 8) - 1)
+                self.suits_led |= LED_BIT[new_led]
             t.append((to_act, card))
             if len(t) == nplayers:
                 row = self.score[new_led]
-                w = trick_winner_seat(row, t)
+                w = winner(row, t)
                 if self.misere:
                     if w == self.declarer:
                         v = 1
@@ -333,14 +297,7 @@ class Solver:
         """All legal moves (no merging), as ``move_values`` takes them."""
         h = self.hands[to_act]
         if trick:
-            m = h & self.suit_mask[led]
-            if not m:
-                if self.compulsory and h & JOKER_BIT:
-                    return [JOKER]
-                m = h
-            return list(cards_of(m))
-        moves: list[int] = []
-        if self.suitless and h & JOKER_BIT:
-            moves = [mv for mv in self._moves(to_act, [], -1, tricks_left) if mv > 255]
-            h &= ~JOKER_BIT
-        return moves + list(cards_of(h))
+            return list(cards_of(follow_mask(self.kernel, h, led)))
+        moves = [_LEAD_NAMED[s] for s in lead_names(self.kernel, h, tricks_left,
+                                                    self.suits_led)]
+        return moves + list(cards_of(h & ~self.kernel.suitless_bit))

@@ -187,27 +187,10 @@ def play_context(rules: RuleSet, trump: int, joker_suit: int = SUITLESS) -> Play
 
 
 def trick_winner(ctx: PlayContext, plays: Sequence[tuple[int, int]], led: int) -> int:
-    """Seat that wins a trick of ``(seat, card)`` plays (R21, R24): the suitless joker,
-    else the highest trump, else the highest card of the suit led ``led``."""
-    best = -1
-    best_score = -1
-    eff = ctx.eff_suit
-    strength = ctx.strength
-    trump = ctx.trump
-    for seat, c in plays:
-        s = eff[c]
-        if s == SUITLESS:
-            return seat
-        if s == trump:
-            score = 1000 + strength[c]
-        elif s == led:
-            score = 100 + strength[c]
-        else:
-            score = 0
-        if score > best_score:
-            best_score = score
-            best = seat
-    return best
+    """Seat that wins a trick (R21, R24): decided by the rule kernel, ``play.py``."""
+    from .play import trick_winner as kernel_winner  # play.py imports this module
+
+    return kernel_winner(ctx, plays, led)
 
 
 def display_key(ctx: PlayContext, card: int) -> tuple[int, int]:

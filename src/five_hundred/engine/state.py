@@ -26,7 +26,6 @@ from .actions import (
     JOKER_NONE,
     PASS,
     PLAY,
-    PLAY_ACTIONS,
     Action,
     action_text,
     parse_action,
@@ -46,9 +45,23 @@ from .cards import (
     deck_set,
     mask_of,
     play_context,
-    trick_winner,
 )
 from .errors import IllegalAction
+from .play import (
+    ALL_SUITS_LED,
+    FOLLOW_SUIT,
+    JOKER_COMPULSORY,
+    JOKER_NOT_VOID,
+    LEAD_LAST_ONLY,
+    LED_BIT,
+    NEXT_SEAT,
+    Kernel,
+    follow_mask,
+    kernel_for,
+    lead_names,
+    play_filters,
+    winner,
+)
 from .rules import RuleSet
 from .scoring import game_winner, score_deal
 
@@ -130,7 +143,7 @@ class GameState:
         "winner", "win_reason", "deal_index", "dealer", "phase", "to_act",
         "hands", "dealt", "kitty", "discards", "actions",
         "auction", "passed", "high", "high_bidder", "had_turn",
-        "contract", "declarer", "ctx", "out_seat", "exposed", "joker_named",
+        "contract", "declarer", "ctx", "kernel", "out_seat", "exposed", "joker_named",
         "trick", "trick_size", "led", "trick_no", "tricks_won", "tricks", "suits_led", "_legal",
     )
 
@@ -160,6 +173,7 @@ class GameState:
     contract: Bid | None
     declarer: int
     ctx: PlayContext  # meaningful once play starts
+    kernel: Kernel  # the play rules of the contract (play.py), likewise
     out_seat: int
     exposed: bool
     joker_named: int
@@ -224,6 +238,7 @@ class GameState:
         self.contract = None
         self.declarer = -1
         self.ctx = play_context(self.rules, NO_TRUMPS, SUITLESS)
+        self.kernel = kernel_for(self.rules, self.ctx, False)
         self.trick_size = 4
         self.out_seat = -1
         self.exposed = False
@@ -325,32 +340,18 @@ class GameState:
 
     def _legal_plays(self) -> tuple[Action, ...]:
         hand = self.hands[self.to_act]
-        ctx = self.ctx
+        k = self.kernel
         if self.trick:
-            m = hand & ctx.suit_mask[self.led]  # R20: follow suit if able
-            if not m:
-                m = hand
-                if (ctx.suitless_joker and hand & _JOKER_BIT and self.out_seat >= 0
-                        and self.rules.misere_joker_compulsory):
-                    return (PLAY_ACTIONS[JOKER],)  # R25: compulsory in misère
-        elif ctx.suitless_joker and hand & _JOKER_BIT:
-            return play_actions_of(hand & ~_JOKER_BIT) + tuple(
-                JOKER_LEADS[s] for s in self._joker_lead_suits())
+            m = follow_mask(k, hand, self.led)  # R20, R25
+        elif hand & k.suitless_bit:
+            return play_actions_of(hand & ~k.suitless_bit) + tuple(
+                JOKER_LEADS[s] for s in lead_names(k, hand, 10 - self.trick_no,
+                                                   self.suits_led))  # R26, V3
         else:
             m = hand
         c = _PLAY_CHUNKS
         return (c[0][(m >> 4) & 4095] + c[1][(m >> 20) & 4095]
                 + c[2][(m >> 36) & 4095] + c[3][(m >> 52) & 4095])
-
-    def _joker_lead_suits(self) -> tuple[int, ...]:
-        """Suits a suitless joker may name when led now (R26, V3)."""
-        last = self.trick_no == 9
-        if self.rules.joker_lead_last_trick_only:
-            return (0, 1, 2, 3) if last else ()
-        unled = tuple(s for s in range(4) if not (self.suits_led >> s) & 1)
-        if unled:
-            return unled
-        return (0, 1, 2, 3) if last else ()
 
     # ------------------------------------------------------------ applying
 
@@ -378,16 +379,13 @@ class GameState:
         self.hands[seat] &= ~(1 << card)
         trick = self.trick
         if not trick:
-            led = action[2] if len(action) == 3 else self.ctx.eff_suit[card]
+            # The kernel's trick step, inlined (led_of, with_led): R26's named suit.
+            led = action[2] if len(action) == 3 else self.kernel.eff[card]
             self.led = led
-            if led < 4:
-                self.suits_led |= 1 << led
+            self.suits_led |= LED_BIT[led]
         trick.append((seat, card))
         if len(trick) < self.trick_size:
-            nxt = (seat + 1) & 3
-            if nxt == self.out_seat:
-                nxt = (nxt + 1) & 3
-            self.to_act = nxt
+            self.to_act = NEXT_SEAT[self.out_seat][seat]
         else:
             self._finish_trick()
 
@@ -464,13 +462,13 @@ class GameState:
         assert bid is not None
         self.joker_named = joker_suit
         self.ctx = play_context(self.rules, bid.trump, joker_suit)
+        self.kernel = kernel_for(self.rules, self.ctx, self.out_seat >= 0)
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
 
     def _finish_trick(self) -> None:
-        ctx = self.ctx
         trick = self.trick
-        win_seat = trick_winner(ctx, trick, self.led)
+        win_seat = winner(self.kernel.rows[self.led], trick)
         self.tricks.append((tuple(trick), win_seat, self.led))
         self.tricks_won[win_seat] += 1
         self.trick = []
@@ -605,44 +603,50 @@ class GameState:
     def _explain_play(self, who: str, action: Action) -> tuple[str, str]:
         card = action[1]
         hand = self.hands[self.to_act]
-        ctx = self.ctx
+        k = self.kernel
         if len(action) > 3:
             return "A play is one card, and a suit only when leading the joker", "R20"
         if not (hand >> card) & 1:
             return f"{who} does not hold {card_name(card)}", "R20"
-        if self.trick:
-            if len(action) == 3:
-                return "Only a player leading the suitless joker names a suit", "R26"
-            led = self.led
-            follow = hand & ctx.suit_mask[led]
-            if follow:
-                if ctx.eff_suit[card] == SUITLESS:
-                    return (f"{who} holds a card of the suit led and may play the suitless "
-                            "joker only when void in it"), "R25"
-                if led == ctx.trump and led < 4:
-                    return f"{who} holds a trump and must follow trumps", "R20"
-                if led == NO_TRUMPS:
-                    return f"{who} holds the other joker and must play it", "R20"
-                return f"{who} holds a {SUIT_SINGULAR[led]} and must follow " \
-                       f"{SUIT_NAMES[led]}", "R20"
-            return f"{who} is void in {SUIT_NAMES[led]} and must play the joker in misère", \
-                "R25"
-        # leading
-        if ctx.eff_suit[card] != SUITLESS or card != JOKER:
-            if len(action) == 3:
-                return "Only the suitless joker names a suit when led", "R26"
-            return "That card cannot be led", "R19"
-        if len(action) != 3:
-            return "Leading the suitless joker needs a suit to name (play JK H)", "R26"
-        if self.rules.joker_lead_last_trick_only:
-            return "Under this house rule the suitless joker may be led only to the " \
-                   "last trick", "V3"
-        named = action[2]
-        if not 0 <= named < 4:
-            return "Name one of the suits S, C, D, H", "R26"
-        if self.suits_led == 15:
-            return ("All four suits have been led: the suitless joker may now be led only "
-                    "to the last trick"), "R26"
-        return (f"{SUIT_NAMES[named].capitalize()} have already been led: the joker must "
-                "name a suit not yet led"), "R26"
+        leading = not self.trick
+        led = self.led
+        if not leading and len(action) == 3:
+            return "Only a player leading the suitless joker names a suit", "R26"
+        if leading:
+            if not (k.suitless_bit >> card) & 1:
+                if len(action) == 3:
+                    return "Only the suitless joker names a suit when led", "R26"
+                return "That card cannot be led", "R19"
+            if len(action) != 3:
+                return "Leading the suitless joker needs a suit to name (play JK H)", "R26"
+            if not 0 <= action[2] < 4:
+                return "Name one of the suits S, C, D, H", "R26"
+        # The first rule that cut this card (or this naming) is the reason.
+        for f in play_filters(k, hand, leading, led, 10 - self.trick_no, self.suits_led):
+            if leading and not (f.names >> action[2]) & 1:
+                continue
+            if not leading and not (f.cards >> card) & 1:
+                continue
+            return self._filter_reason(who, f.reason, led, action), f.rule
+        return "That card cannot be played now", "R20"
 
+    def _filter_reason(self, who: str, reason: str, led: int, action: Action) -> str:
+        """Words for a kernel filter (``play.py`` reason codes)."""
+        if reason == JOKER_NOT_VOID:
+            return (f"{who} holds a card of the suit led and may play the suitless "
+                    "joker only when void in it")
+        if reason == FOLLOW_SUIT:
+            if led == self.ctx.trump and led < 4:
+                return f"{who} holds a trump and must follow trumps"
+            if led == NO_TRUMPS:
+                return f"{who} holds the other joker and must play it"
+            return f"{who} holds a {SUIT_SINGULAR[led]} and must follow {SUIT_NAMES[led]}"
+        if reason == JOKER_COMPULSORY:
+            return f"{who} is void in {SUIT_NAMES[led]} and must play the joker in misère"
+        if reason == LEAD_LAST_ONLY:
+            return "Under this house rule the suitless joker may be led only to the last trick"
+        if reason == ALL_SUITS_LED:
+            return ("All four suits have been led: the suitless joker may now be led only "
+                    "to the last trick")
+        return (f"{SUIT_NAMES[action[2]].capitalize()} have already been led: the joker must "
+                "name a suit not yet led")
