@@ -12,7 +12,6 @@ appears; with none the game plays itself.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -78,28 +77,19 @@ def default_players() -> tuple[Player, Player, Player, Player]:
 # ----------------------------------------------------------------- computer players
 
 
-def placeholder_random_action(view: SeatView, rng: random.Random) -> str:
-    """NOT a bot: a uniformly random legal action, used only until
-    ``five_hundred.bots`` is available."""
-    return rng.choice(view.legal_actions)
+def bot_chooser() -> ChooseFn:
+    """The computer players' decision function (imported when first needed: the
+    bots are heavy and the start screen comes first)."""
+    from five_hundred.bots import choose_action
+
+    return choose_action
 
 
-def _bots_attr(name: str) -> Any:
-    try:
-        module = importlib.import_module("five_hundred.bots")
-    except ImportError:
-        return None
-    return getattr(module, name, None)
+def hint_function() -> HintFn:
+    """The hint of the strongest computer player (imported when first needed)."""
+    from five_hundred.bots import hint
 
-
-def bot_chooser() -> ChooseFn | None:
-    fn = _bots_attr("choose_action")
-    return fn if callable(fn) else None
-
-
-def hint_function() -> HintFn | None:
-    fn = _bots_attr("hint")
-    return fn if callable(fn) else None
+    return hint
 
 
 # ----------------------------------------------------------------- requests
@@ -120,11 +110,9 @@ class ComputerRequest:
     level: str
     budget: float
     token: tuple[int, int]
-    choose: ChooseFn | None = field(default=None, compare=False)
+    choose: ChooseFn = field(compare=False)
 
     def compute(self) -> str:
-        if self.choose is None:
-            return placeholder_random_action(self.view, self.rng)
         return self.choose(self.view, self.rules, self.rng, self.level, self.budget)
 
 
@@ -330,13 +318,8 @@ class Controller:
         if seat is None or seat != self._viewer:
             return HintRequest(seat, None, self.rules, self.bot_rng(), budget, self.token,
                                None, "No decision of yours to hint at.")
-        fn = hint_function()
-        if fn is None:
-            return HintRequest(seat, None, self.rules, self.bot_rng(), budget, self.token,
-                               None, "Hints are coming: the computer players are not "
-                               "installed yet.")
         return HintRequest(seat, view_for(self._state, seat), self.rules, self.bot_rng(),
-                           budget, self.token, fn)
+                           budget, self.token, hint_function())
 
     def hint_is_current(self, request: HintRequest) -> bool:
         """The hint is still about the decision on the table, for the same person."""
@@ -403,5 +386,4 @@ __all__ = [
     "HintRequest",
     "Player",
     "default_players",
-    "placeholder_random_action",
 ]

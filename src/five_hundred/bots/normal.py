@@ -298,8 +298,6 @@ def is_top(k: Knowledge, c: int) -> bool:
     if s == SUITLESS:
         return True
     out = _outstanding(k) & ctx.suit_mask[s]
-    if ctx.suitless_joker and _outstanding(k) & (1 << JOKER):
-        pass  # the suitless joker beats anything, but only when its holder is void
     return not any(ctx.strength[d] > ctx.strength[c] for d in cards_of(out))
 
 

@@ -226,7 +226,7 @@ class TableScreen(BaseScreen):
         else:
             selectable = self.mode in ("play", "discard", "confirm")
             hand.show(view.hand, self._legal_cards() if self.mode != "watch"
-                      else frozenset(view.hand) if self.mode == "watch" else frozenset(),
+                      else frozenset(view.hand),
                       self.cursor if selectable else None,
                       marked=frozenset(self.marked),
                       kitty=frozenset(view.kitty or ()),
