@@ -9,7 +9,8 @@ import pytest
 
 from five_hundred.bots import choose_action
 from five_hundred.bots.knowledge import knowledge_of
-from five_hundred.engine.cards import JOKER, SUITLESS, mask_of, parse_card, trick_winner
+from five_hundred.engine.cards import JOKER, SUITLESS, mask_of, parse_card
+from five_hundred.engine.play import trick_winner
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import SeatView, view_for

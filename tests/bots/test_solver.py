@@ -15,8 +15,8 @@ from five_hundred.engine.cards import (
     PlayContext,
     deck,
     play_context,
-    trick_winner,
 )
+from five_hundred.engine.play import trick_winner
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 
 

@@ -20,8 +20,8 @@ from five_hundred.engine.cards import (
     mask_of,
     parse_card,
     play_context,
-    trick_winner,
 )
+from five_hundred.engine.play import trick_winner
 from five_hundred.engine.state import _deal_layout, first_dealer
 
 from .helpers import E, N, S, W, assert_illegal, cards, start_play

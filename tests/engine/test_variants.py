@@ -24,8 +24,8 @@ from five_hundred.engine.cards import (
     deck,
     parse_card,
     play_context,
-    trick_winner,
 )
+from five_hundred.engine.play import trick_winner
 from five_hundred.engine.scoring import score_deal
 from five_hundred.engine.state import _deal_layout
 

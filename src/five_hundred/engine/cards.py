@@ -8,7 +8,7 @@ mask, so hands are plain ``int`` bitmasks on the hot path.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -184,13 +184,6 @@ def play_context(rules: RuleSet, trump: int, joker_suit: int = SUITLESS) -> Play
             masks[eff[c]] |= 1 << c
     return PlayContext(ctx_trump, joker_suit, tuple(eff), tuple(strength), tuple(masks),
                        suitless)
-
-
-def trick_winner(ctx: PlayContext, plays: Sequence[tuple[int, int]], led: int) -> int:
-    """Seat that wins a trick (R21, R24): decided by the rule kernel, ``play.py``."""
-    from .play import trick_winner as kernel_winner  # play.py imports this module
-
-    return kernel_winner(ctx, plays, led)
 
 
 def display_key(ctx: PlayContext, card: int) -> tuple[int, int]:
