@@ -252,8 +252,13 @@ class FiveHundredApp(App[None]):
         )
         from five_hundred.ui.screens.summary import ScoreSheetScreen
 
-        return isinstance(self.screen, RulesScreen | KeysScreen | ScoreSheetScreen
+        return isinstance(self._top(), RulesScreen | KeysScreen | ScoreSheetScreen
                           | ConfirmScreen | MessageScreen)
+
+    def _top(self) -> Screen[object] | None:
+        """The screen on top, or None while the app is closing (a timer may still fire
+        after the last screen has gone)."""
+        return self.screen_stack[-1] if self.screen_stack else None
 
     def advance(self) -> None:
         """Show what comes next: summary, curtain, a person's table or a computer's move."""
@@ -313,8 +318,8 @@ class FiveHundredApp(App[None]):
     def _table_visible(self) -> bool:
         from five_hundred.ui.screens.table import TableScreen
 
-        return not self._overlay_open() and isinstance(self.screen, TableScreen) and \
-            not self.screen.too_small
+        top = self._top()
+        return not self._overlay_open() and isinstance(top, TableScreen) and not top.too_small
 
     def _bot_step(self) -> None:
         self._bot_timer_pending = False
@@ -412,9 +417,10 @@ class FiveHundredApp(App[None]):
         from five_hundred.ui.screens.summary import SummaryScreen
 
         c = self.controller
-        if c is None or c.phase != "deal_over" or not isinstance(self.screen, SummaryScreen):
+        top = self._top()
+        if c is None or c.phase != "deal_over" or not isinstance(top, SummaryScreen):
             return
-        if self.screen.too_small:  # nobody can see the summary: wait
+        if top.too_small:  # nobody can see the summary: wait
             self.set_timer(max(self.pace * 4, 0.01), self._auto_next_deal)
             return
         self.next_deal()
