@@ -30,7 +30,7 @@ def measure(level: str, deals: int, budget: float, seed: int) -> dict[str, list[
             view = view_for(state, seat)
             lv = level if (level != "hard" or seat % 2 == 0) else "normal"
             t0 = time.perf_counter()
-            text = choose_action(view, rules, rng, lv, budget)
+            text = choose_action(view, rules, rng, lv, budget).text
             dt = time.perf_counter() - t0
             if lv == level:
                 times.setdefault(state.phase, []).append(dt)

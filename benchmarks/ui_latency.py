@@ -125,7 +125,7 @@ async def repaint_times() -> list[float]:
                 if screen.mode in ("discard", "confirm", "joker", "lead"):
                     view = screen.view
                     assert view is not None
-                    app.person_acts(view.legal_actions[0])
+                    app.on_table_screen_act(TableScreen.Act(view.seat, view.legal[0]))
     return times
 
 

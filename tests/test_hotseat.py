@@ -9,14 +9,24 @@ from pathlib import Path
 
 import pytest
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, IllegalAction, SeatView
+from five_hundred.engine import (
+    PAGAT_AUSTRALIAN,
+    GameState,
+    IllegalAction,
+    SeatView,
+    ladder_for,
+    parse_action,
+)
+from five_hundred.engine.views import legal_action
 from five_hundred.hotseat import Controller, Player
 from five_hundred.notation import bid_label, card_label
 from five_hundred.ui.storage import SaveError, Storage
+from tests.acting import act_text
 
 PEOPLE = [Player("Ana"), Player("Bruno"), Player("Carla"), Player("Davi")]
 COMPUTERS = [Player(n, "computer", "easy") for n in ("Ana", "Bruno", "Carla", "Davi")]
 SRC = Path(__file__).resolve().parents[1] / "src" / "five_hundred"
+
 
 
 def test_whole_seeded_game_to_its_winner_r34() -> None:
@@ -57,7 +67,7 @@ def test_curtain_between_different_people_only() -> None:
     view = c.reveal()
     assert isinstance(view, SeatView) and view.seat == c.acting_seat
     assert not c.needs_curtain()
-    c.act("pass")
+    act_text(c, "pass")
     assert c.needs_curtain()
 
 
@@ -72,7 +82,7 @@ def test_one_person_never_needs_the_curtain() -> None:
         if c.person_to_act():
             view = c.table_view()
             assert view is not None and view.seat == 0
-            c.act(view.legal_actions[-1] if view.public.phase != "bidding" else "pass")
+            act_text(c, view.legal_actions[-1] if view.public.phase != "bidding" else "pass")
         else:
             c.play_computer(budget=0.01)
 
@@ -89,7 +99,7 @@ def test_illegal_action_changes_nothing_r20() -> None:
     c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=1)
     before = c.public()
     with pytest.raises(IllegalAction):
-        c.act("play AS")
+        act_text(c, "play AS")
     assert c.public() == before
 
 
@@ -97,13 +107,13 @@ def _joker_deal(joker_action: str | None) -> Controller:
     """Seed 15: East (Bruno, holding the joker) bids 6NT, all pass, East discards, then
     ``joker_action`` (R23) unless None."""
     c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=15)
-    c.act("bid 6NT")
+    act_text(c, "bid 6NT")
     for _ in range(3):
-        c.act("pass")
-    c.act("discard 5S 7S QS")
+        act_text(c, "pass")
+    act_text(c, "discard 5S 7S QS")
     assert c.phase == "joker"
     if joker_action is not None:
-        c.act(joker_action)
+        act_text(c, joker_action)
     return c
 
 
@@ -137,7 +147,7 @@ def test_joker_left_without_a_suit_leaves_no_trace_r23() -> None:
 def test_joker_lead_calling_a_suit_is_logged_r26() -> None:
     """A suitless joker led in no trumps names the suit the others must follow."""
     c = _joker_deal("joker none")
-    c.act("play JK H")
+    act_text(c, "play JK H")
     assert "Bruno leads the joker, calling ♥" in c.log()
 
 
@@ -146,7 +156,8 @@ def test_joker_lead_calling_a_suit_is_logged_r26() -> None:
 # leak tests' oracle of hidden cards lives in tests/ui/leak.py for that reason).
 PUBLIC_SURFACE = {
     "rules", "players", "seed", "log", "notes", "names", "seat_label", "persons", "public", "phase",
-    "acting_seat", "deal_over", "game_over", "viewer", "person_to_act", "computer_to_act",
+    "acting_seat", "deal_over", "between_deals", "game_over", "viewer", "person_to_act",
+    "computer_to_act",
     "needs_curtain", "forget_viewer", "blind_misere_offered", "reveal", "table_view", "act",
     "act_blind_misere", "bot_rng", "computer_action", "play_computer", "hint",
     "token", "computer_request", "apply_computer", "hint_request", "hint_is_current",
@@ -193,7 +204,7 @@ def test_save_after_every_action_and_resume(tmp_path: Path) -> None:
     slot = storage.new_slot()
     c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=12, saver=slot.write)
     storage.start(slot, c)
-    c.act("pass")
+    act_text(c, "pass")
     saved = json.loads(slot.record_path.read_text())
     assert saved["deals"][0]["actions"] == [f"{c.public().auction[0][0]}:pass"]
     again, _ = storage.load(slot.game_id)
@@ -222,9 +233,11 @@ def test_computer_declining_the_joker_leads_in_the_same_step_r23(
     players = [PEOPLE[0], Player("Bruno", "computer", "easy"), PEOPLE[2], PEOPLE[3]]
     c = Controller(PAGAT_AUSTRALIAN, players, seed=15)
     for text in ("bid 6NT", "pass", "pass", "pass", "discard 5S 7S QS"):
-        c.act(text)
+        act_text(c, text)
     assert c.phase == "joker" and c.computer_to_act()
-    script = iter(["joker none", "play AC"])
+    ladder = ladder_for(c.rules)
+    script = iter(legal_action(parse_action(t, c.rules, ladder), ladder)
+                  for t in ("joker none", "play AC"))
     monkeypatch.setattr(Controller, "computer_action", lambda self, budget=0.5: next(script))
     before = c.public()
     c.play_computer()

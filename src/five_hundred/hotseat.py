@@ -20,9 +20,12 @@ from typing import Any, Literal
 from five_hundred.engine import (
     SEAT_NAMES,
     GameState,
+    LegalAction,
+    Phase,
     PublicView,
     RuleSet,
     SeatView,
+    Verb,
     ladder_for,
     public_view,
     view_for,
@@ -33,7 +36,7 @@ from five_hundred.safe_text import clean_name
 Kind = Literal["person", "computer"]
 LEVELS = ("easy", "normal", "hard")
 
-ChooseFn = Callable[[SeatView, RuleSet, random.Random, str, float], str]
+ChooseFn = Callable[[SeatView, RuleSet, random.Random, str, float], LegalAction]
 HintFn = Callable[[SeatView, RuleSet, random.Random, float], object]
 
 
@@ -112,7 +115,7 @@ class ComputerRequest:
     token: tuple[int, int]
     choose: ChooseFn = field(compare=False)
 
-    def compute(self) -> str:
+    def compute(self) -> LegalAction:
         return self.choose(self.view, self.rules, self.rng, self.level, self.budget)
 
 
@@ -181,7 +184,7 @@ class Controller:
         return public_view(self._state)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._state.phase
 
     @property
@@ -191,11 +194,16 @@ class Controller:
 
     @property
     def deal_over(self) -> bool:
-        return self._state.phase in ("deal_over", "game_over")
+        return self._state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER)
+
+    @property
+    def between_deals(self) -> bool:
+        """A deal is over and the game is not: the next deal is to be dealt."""
+        return self._state.phase == Phase.DEAL_OVER
 
     @property
     def game_over(self) -> bool:
-        return self._state.phase == "game_over"
+        return self._state.phase == Phase.GAME_OVER
 
     @property
     def viewer(self) -> int | None:
@@ -234,7 +242,7 @@ class Controller:
         seat = self.acting_seat
         if seat is None:
             return False
-        return "bid BMIS" in view_for(self._state, seat).legal_actions
+        return self._blind_misere(seat) is not None
 
     def reveal(self) -> SeatView:
         """The acting person pressed the key on the curtain: their hand may be shown."""
@@ -252,18 +260,26 @@ class Controller:
 
     # ------------------------------------------------------------ acting
 
-    def act(self, text: str) -> None:
-        """Apply ``text`` (record spelling) for the acting seat. Raises ``IllegalAction``
-        and changes nothing if it is illegal."""
+    def act(self, action: LegalAction) -> None:
+        """Apply ``action`` (from a view) for the acting seat. Raises ``IllegalAction``
+        and changes nothing if it is not legal now (a view that is already past)."""
         seat = self.acting_seat
         if seat is None:
             raise RuntimeError("nobody is to act")
-        self._state.apply_text(text, seat)
+        self._state.apply(action.action, seat)
         self.save()
+
+    def _blind_misere(self, seat: int) -> LegalAction | None:
+        return next((a for a in view_for(self._state, seat).legal
+                     if a.verb == Verb.BID and a.bid == "BMIS"), None)
 
     def act_blind_misere(self) -> None:
         """V5: bid blind misère from the curtain, without revealing the hand."""
-        self.act("bid BMIS")
+        seat = self.acting_seat
+        action = None if seat is None else self._blind_misere(seat)
+        if action is None:
+            raise RuntimeError("blind misère is not on offer")
+        self.act(action)
 
     def bot_rng(self) -> random.Random:
         """A generator seeded by the game, the deal and the move: resuming a game makes
@@ -288,7 +304,7 @@ class Controller:
                                self.bot_rng(), self.players[seat].level, budget,
                                self.token, bot_chooser())
 
-    def apply_computer(self, token: tuple[int, int], action: str) -> Applied:
+    def apply_computer(self, token: tuple[int, int], action: LegalAction) -> Applied:
         """Apply a computed ``action`` if the game is still where it was asked for
         (``token``); else nothing happens ("stale"). "again": the same computer decided
         something nobody else sees (a joker left without a suit), so its next decision
@@ -303,7 +319,7 @@ class Controller:
             return "again"
         return "done"
 
-    def computer_action(self, budget: float = 0.5) -> str:
+    def computer_action(self, budget: float = 0.5) -> LegalAction:
         return self.computer_request(budget).compute()
 
     def play_computer(self, budget: float = 0.5) -> None:
@@ -331,7 +347,7 @@ class Controller:
 
     def start_next_deal(self) -> None:
         """After the deal summary: deal the next hand from the game's seed."""
-        if self._state.phase != "deal_over":
+        if self._state.phase != Phase.DEAL_OVER:
             raise RuntimeError("the deal is not over")
         from five_hundred.engine.state import deal_cards, seeded_rng
 

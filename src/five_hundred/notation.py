@@ -7,9 +7,9 @@ loaded, and the engine takes its seat names and suit symbols from here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from enum import Enum
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from five_hundred.engine import PublicView, TrickView
@@ -89,38 +89,48 @@ def called_suit(public: PublicView, trick: TrickView) -> str | None:
     return trick.led if trick.led in SUIT_OF_LETTER else None
 
 
-def action_label(text: str) -> str:
-    """An action's record text in words and symbols: ``play TH`` -> ``play 10♥``."""
-    words = text.split()
-    if words[0] == "bid":
-        return "bid " + bid_label(" ".join(words[1:]))
-    if words[0] in ("play", "discard"):
-        rest = [card_label(w) for w in words[1:2 if len(words) == 3 else None]]
-        if len(words) == 3 and words[0] == "play":
-            rest.append("calling " + SUIT_OF_LETTER[words[2]])
-        return " ".join([words[0], *rest])
-    if words[0] == "joker" and words[1] != "none":
-        return "joker " + SUIT_OF_LETTER[words[1]]
-    return text
+class _Action(Protocol):
+    """The engine's ``LegalAction`` as far as words are concerned."""
+
+    @property
+    def verb(self) -> Enum: ...
+    @property
+    def bid(self) -> str | None: ...
+    @property
+    def cards(self) -> tuple[str, ...]: ...
+    @property
+    def suit(self) -> str | None: ...
 
 
-_BID_CODE = re.compile(r"\b(?:10|[6-9])(?:NT|[SCDH])\b")
-_MINUS = re.compile(r"(?<![\w.])-(?=\d)")
+def action_label(action: _Action) -> str:
+    """An action in words and symbols: ``play 10♥``, ``bid 7♦``, ``play JK calling ♥``."""
+    verb = action.verb.name
+    if verb == "PASS":
+        return "pass"
+    if verb == "BID":
+        return "bid " + bid_label(action.bid or "")
+    if verb == "DISCARD":
+        return "discard " + " ".join(card_label(c) for c in action.cards)
+    if verb == "JOKER_NAME":
+        return "joker " + (SUIT_OF_LETTER[action.suit] if action.suit else "none")
+    label = "play " + card_label(action.cards[0])
+    return f"{label} calling {SUIT_OF_LETTER[action.suit]}" if action.suit else label
 
 
 def describe_hint(hint: object) -> str:
-    """One or two lines from the bots' ``Hint`` (action, reason, candidates' chances)."""
+    """One or two lines from the bots' ``Hint`` (its action, reason and candidates'
+    chances, all already in this notation)."""
     action = getattr(hint, "action", None)
-    if not isinstance(action, str):
+    label = getattr(action, "label", None)
+    if not isinstance(label, str):
         return str(hint)
-    reason = _BID_CODE.sub(lambda m: bid_label(m.group(0)), str(getattr(hint, "reason", "")))
-    line = f"{action_label(action)} — {reason}".rstrip(" —")
+    line = f"{label} — {getattr(hint, 'reason', '')}".rstrip(" —")
     candidates = getattr(hint, "candidates", ())
     if candidates:
-        parts = [f"{action_label(c.action).removeprefix('play ')} {c.chance:.0%}"
+        parts = [f"{card_label(c.action.cards[0])} {c.chance:.0%}"
                  for c in list(candidates)[:6]]
         line += "\nchance per card: " + ", ".join(parts)
-    return _MINUS.sub(MINUS, line)
+    return line
 
 
 def who(names: Sequence[str], seat: int) -> str:

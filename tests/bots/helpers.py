@@ -46,7 +46,7 @@ def run(state: GameState, levels: list[str], seed: int, budget: float = 0.05,
     while not state.deal_over:
         seat = state.to_act
         view = view_for(state, seat)
-        text = choose_action(view, state.rules, rng, levels[seat], budget)
+        text = choose_action(view, state.rules, rng, levels[seat], budget).text
         assert text in view.legal_actions
         if check is not None:
             check(view, text)

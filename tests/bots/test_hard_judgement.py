@@ -26,8 +26,8 @@ def test_hard_bids_its_strength_where_normal_opens_low(seed: int) -> None:
     opening bid of hard is at least 8♥ (worth 300), where normal opens 6♥ (100)."""
     state = crafted(R, seed, {0: STRONG}, dealer=3)
     view = view_for(state, 0)
-    assert choose_action(view, R, random.Random(seed), "normal") == "bid 6H"
-    text = choose_action(view, R, random.Random(seed), "hard")
+    assert choose_action(view, R, random.Random(seed), "normal").text == "bid 6H"
+    text = choose_action(view, R, random.Random(seed), "hard").text
     assert text.startswith("bid ") and text.endswith("H"), text
     assert int(text.split()[1][:-1]) >= 8, text
 
@@ -38,7 +38,7 @@ def test_hard_passes_a_weak_hand(seed: int) -> None:
     state = crafted(R, seed, {}, banned={0: lambda c: c == JOKER or (c & 15) >= 12},
                     dealer=3)
     view = view_for(state, 0)
-    assert choose_action(view, R, random.Random(seed), "hard") == "pass"
+    assert choose_action(view, R, random.Random(seed), "hard").text == "pass"
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -53,7 +53,7 @@ def test_hard_discard_keeps_the_joker_and_bowers(seed: int) -> None:
     k = knowledge_of(view, R)
     cands = _discard_candidates(k)
     assert cands and all(m.bit_count() == 3 and m & ~k.hand == 0 for m in cands)
-    text = choose_action(view, R, random.Random(seed), "hard")
+    text = choose_action(view, R, random.Random(seed), "hard").text
     assert text in view.legal_actions
     thrown = {parse_card(t, R) for t in text.split()[1:]}
     assert not thrown & {parse_card(t, R) for t in ("JK", "JH", "JD")}, text
@@ -66,5 +66,5 @@ def test_hint_for_a_bid_gives_expected_points() -> None:
     view = view_for(state, 0)
     h = hint(view, R, random.Random(1), 0.25)
     assert h.action == choose_action(view, R, random.Random(1), "hard", 0.25)
-    assert h.action.endswith("H") and "expected points" in h.reason and h.samples > 0
+    assert h.action.text.endswith("H") and "expected points" in h.reason and h.samples > 0
     assert h == hint(view, R, random.Random(1), 0.25)

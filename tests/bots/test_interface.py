@@ -43,9 +43,9 @@ def test_bots_work_from_a_detached_view_only() -> None:
         data = view_for(state, seat).model_dump_json()
         view = SeatView.model_validate_json(data)
         for level in ("easy", "normal", "hard"):
-            text = choose_action(view, PAGAT_AUSTRALIAN, random.Random(1), level, 0.02)
+            text = choose_action(view, PAGAT_AUSTRALIAN, random.Random(1), level, 0.02).text
             assert text in view.legal_actions
-        state.apply_text(choose_action(view, PAGAT_AUSTRALIAN, rng, "normal"), seat)
+        state.apply_text(choose_action(view, PAGAT_AUSTRALIAN, rng, "normal").text, seat)
     del state
     gc.collect()
 
@@ -76,7 +76,7 @@ def test_bots_play_every_house_rule_legally(name: str, rules: RuleSet) -> None:
         while not state.deal_over:
             seat = state.to_act
             view = view_for(state, seat)
-            text = choose_action(view, rules, rng, levels[seat], 0.03)
+            text = choose_action(view, rules, rng, levels[seat], 0.03).text
             assert text in view.legal_actions
             state.apply_text(text, seat)  # raises IllegalAction if not legal
         contracts += state.results[-1].contract is not None
@@ -92,13 +92,13 @@ def test_hint_gives_numbers_for_each_card() -> None:
         seat = state.to_act
         view = view_for(state, seat)
         h = hint(view, PAGAT_AUSTRALIAN, random.Random(0), budget=0.05)
-        assert isinstance(h, Hint) and h.action in view.legal_actions and h.reason
+        assert isinstance(h, Hint) and h.action in view.legal and h.reason
         if h.candidates:
             kinds.add("card")
-            assert {c.action for c in h.candidates} <= set(view.legal_actions)
+            assert {c.action for c in h.candidates} <= set(view.legal)
             assert all(0.0 <= c.chance <= 1.0 for c in h.candidates)
             assert "%" in h.reason and h.samples > 0
-        state.apply_text(choose_action(view, PAGAT_AUSTRALIAN, rng, "normal"), seat)
+        state.apply_text(choose_action(view, PAGAT_AUSTRALIAN, rng, "normal").text, seat)
     assert "card" in kinds or state.results[-1].contract is None
 
 

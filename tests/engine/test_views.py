@@ -25,7 +25,7 @@ R = PAGAT_AUSTRALIAN
 
 # Keys whose strings are bids, labels or prose, not cards ("7H" is a bid there).
 NOT_CARDS = {"auction", "high_bid", "contract", "contract_label", "reasons", "win_reason",
-             "rules", "trump", "joker_suit", "led", "suits_led", "phase"}
+             "rules", "trump", "joker_suit", "led", "suits_led", "phase", "bid"}
 
 
 def visible_cards(data: Any, rules: RuleSet, key: str = "") -> set[str]:
@@ -40,7 +40,7 @@ def visible_cards(data: Any, rules: RuleSet, key: str = "") -> set[str]:
         for v in data:
             out |= visible_cards(v, rules, key)
     elif isinstance(data, str):
-        if key == "legal_actions" and data.startswith("bid "):
+        if key in ("legal_actions", "text") and data.startswith("bid "):
             return out
         for word in data.split():
             with contextlib.suppress(ValueError):

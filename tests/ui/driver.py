@@ -14,6 +14,17 @@ from five_hundred.ui.screens.table import SUIT_CHOICES, TableScreen
 from five_hundred.ui.widgets.bids import BidGrid
 
 
+def act(app: FiveHundredApp, text: str) -> None:
+    """Act for the person at the table as their table would: the legal action spelt
+    ``text`` in the view on the table, handed up as the table's ``Act`` message."""
+    c = app.controller
+    assert c is not None
+    view = c.table_view()
+    action = view.find(text) if view is not None else None
+    assert action is not None, f"{text!r} is not legal for the table's view"
+    app.on_table_screen_act(TableScreen.Act(view.seat, action))
+
+
 def choose(legal: tuple[str, ...], rng: random.Random, bid_rate: float = 0.3) -> str:
     """A seeded random legal action; in the auction mostly passes, so deals get played."""
     if (legal and legal[0] == "pass") or "pass" in legal:

@@ -34,7 +34,7 @@ from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
 from five_hundred.ui.widgets.bids import BidGrid
 
-from .driver import choose
+from .driver import act, choose
 from .helpers import quick_pause, screen_text
 
 BID_LIKE_RANKS = set("6789T")  # 6♥ … 10♥ are also bids
@@ -239,7 +239,7 @@ async def run_deals_with_rules(folder: Path, seed: int, deals: int,
                     if not screen.hint_text and rng.random() < 0.03:
                         screen.action_hint()  # the hint shows on the table: check it too
                         continue
-                    app.person_acts(choose(screen.view.legal_actions, rng, 0.3))
+                    act(app, choose(screen.view.legal_actions, rng, 0.3))
                 elif isinstance(screen, TableScreen) and c.computer_to_act():
                     app.step_computer()
         game += 1

@@ -23,6 +23,7 @@ from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
 from five_hundred.ui.widgets.hand import Hand
+from tests.acting import act_text
 
 from .helpers import resize, screen_text
 from .walk import FOUR_PEOPLE, owner_of
@@ -77,11 +78,11 @@ async def to_east_lead(pilot: Pilot[None], app: FiveHundredApp, clock: FakeClock
     East (at the keyboard) is to lead."""
     c = controller(app)
     await pilot.pause()
-    c.act("bid 6NT")
+    act_text(c, "bid 6NT")
     for _ in range(3):
-        c.act("pass")
-    c.act("discard 5S 7S QS")
-    c.act("joker H")
+        act_text(c, "pass")
+    act_text(c, "discard 5S 7S QS")
+    act_text(c, "joker H")
     app.advance()
     await pilot.pause()
     assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
@@ -165,7 +166,7 @@ def _play_out(c: Controller, rng: random.Random) -> int:
         c.reveal()
         view = c.table_view()
         assert view is not None
-        c.act(rng.choice(view.legal_actions))
+        c.act(rng.choice(view.legal))
     return last
 
 

@@ -16,7 +16,9 @@ from five_hundred.notation import card_label
 from five_hundred.ui.app import create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.table import TableScreen
+from tests.acting import act_text
 
+from .driver import act
 from .helpers import quick_pause
 from .leak import (
     Leak,
@@ -39,24 +41,25 @@ ONE_PERSON = [Player("Ana", "computer", "easy"), Player("Bruno"),
 ])
 async def test_no_hidden_card_on_screen_r17_r22(tmp_path: Path, chunk: int,
                                                 players: list[Player]) -> None:
-    """Ten deals per chunk, fifty in all: nothing hidden is ever visible."""
-    deals, checks = await run_deals(tmp_path, chunk, 10, players)
-    assert deals == 10
-    assert checks >= 50
+    """Four deals per chunk, twenty in all: nothing hidden is ever visible
+    (``benchmarks/screen_leaks.py`` runs the same check over 150 deals)."""
+    deals, checks = await run_deals(tmp_path, chunk, 4, players)
+    assert deals == 4
+    assert checks >= 20
 
 
 async def test_no_leak_with_house_rules_v3_v5(tmp_path: Path) -> None:
     """Blind misère on the curtain (V5) and joker leads last (V3) leak nothing either."""
     rules = PAGAT_AUSTRALIAN.model_copy(update={"blind_misere": True,
                                                 "joker_lead_last_trick_only": True})
-    deals, _checks = await run_deals_with_rules(tmp_path, 9, 4, FOUR_PEOPLE, rules)
-    assert deals == 4
+    deals, _checks = await run_deals_with_rules(tmp_path, 9, 3, FOUR_PEOPLE, rules)
+    assert deals == 3
 
 
 async def test_no_leak_in_the_two_joker_game_v6(tmp_path: Path) -> None:
     """V6 (two jokers, 6-card kitty, game bids): nothing hidden is shown either."""
-    deals, checks = await run_deals_with_rules(tmp_path, 6, 4, FOUR_PEOPLE, TWO_JOKER_1000)
-    assert deals == 4 and checks > 0
+    deals, checks = await run_deals_with_rules(tmp_path, 6, 3, FOUR_PEOPLE, TWO_JOKER_1000)
+    assert deals == 3 and checks > 0
 
 
 def test_bid_like_card_outside_bid_contexts_is_a_leak() -> None:
@@ -88,7 +91,7 @@ async def test_planted_hidden_card_of_rank_6_to_10_is_caught(tmp_path: Path) -> 
         bids = {a.split()[1] for a in table.view.legal_actions if a.startswith("bid ")}
         card = next(code for code in sorted(hidden)
                     if code[0] in "6789T" and code.replace("T", "10") in bids)
-        app.person_acts("bid " + card.replace("T", "10"))  # the bid reads like the card
+        act(app, "bid " + card.replace("T", "10"))  # the bid reads like the card
         await quick_pause(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert check_screen(app) > 0  # "Ana 7♣", "highest 7♣" are bid contexts
@@ -121,10 +124,10 @@ async def test_joker_left_without_a_suit_shows_nowhere_r23(tmp_path: Path) -> No
         await quick_pause(pilot)
         c = app.controller
         assert c is not None
-        c.act("bid 6NT")
+        act_text(c, "bid 6NT")
         for _ in range(3):
-            c.act("pass")
-        c.act("discard 5S 7S QS")
+            act_text(c, "pass")
+        act_text(c, "discard 5S 7S QS")
         app.advance()
         await quick_pause(pilot)
         app.curtain_lifted(1)
@@ -132,9 +135,9 @@ async def test_joker_left_without_a_suit_shows_nowhere_r23(tmp_path: Path) -> No
         table = app.screen
         assert isinstance(table, TableScreen) and table.view is not None
         assert table.view.phase == "joker"
-        app.person_acts("joker none")
+        act(app, "joker none")
         await quick_pause(pilot)
-        app.person_acts(next(a for a in table.view.legal_actions if a != "play JK"
+        act(app, next(a for a in table.view.legal_actions if a != "play JK"
                              and not a.startswith("play JK ")))
         await quick_pause(pilot)
         for screen_type in (CurtainScreen, TableScreen):

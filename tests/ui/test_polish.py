@@ -4,9 +4,11 @@ signs in hints."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
 from pathlib import Path
 
+from five_hundred.bots import hint
+from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, view_for
 from five_hundred.hotseat import Player
 from five_hundred.notation import describe_hint
 from five_hundred.ui.app import create_app
@@ -25,17 +27,18 @@ def test_team_names_said_once_when_players_keep_the_seat_names() -> None:
     assert team_names(("Ana", "East", "Carla", "West"))[0] == "North–South (Ana & Carla)"
 
 
-@dataclass
-class _Hint:
-    action: str
-    reason: str
-    candidates: tuple[object, ...] = ()
-
-
-def test_hint_numbers_use_a_true_minus_sign() -> None:
-    line = describe_hint(_Hint("bid 7H", "expected points by bid: 7H +19, 8H -9, 6S -37.5"))
-    assert line.startswith("bid 7♥") and "8♥ −9" in line and "6♠ −37.5" in line
-    assert "-" not in line.replace("—", "")
+def test_hint_uses_the_table_notation_and_true_minus_signs() -> None:
+    """A real bidding hint: bids in symbols (7♥, never 7H), negative figures with a
+    true minus sign."""
+    lines = []
+    for seed in range(1, 6):
+        state = GameState.new_game(PAGAT_AUSTRALIAN, seed=seed)
+        view = view_for(state, state.to_act)
+        lines.append(describe_hint(hint(view, PAGAT_AUSTRALIAN, random.Random(seed), 0.05)))
+    text = "\n".join(lines)
+    assert "expected points per deal by bid" in text and "−" in text
+    assert "-" not in text.replace("—", "")
+    assert not any(w[:-1].isdigit() and w[-1] in "SCDH" for w in text.replace(",", " ").split())
 
 
 async def test_cursor_bid_cursor_log_and_summary_r8_r27(tmp_path: Path) -> None:

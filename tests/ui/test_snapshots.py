@@ -15,6 +15,7 @@ import pytest
 from textual.pilot import Pilot
 
 from five_hundred.ui.app import FiveHundredApp, create_app
+from tests.acting import act_text
 
 SIZES = [(80, 24), (120, 40)]
 SEED = 15
@@ -42,9 +43,9 @@ async def to_kitty(pilot: Pilot[None]) -> None:
     assert isinstance(app, FiveHundredApp)
     await pilot.pause()
     c = _c(app)
-    c.act("bid 6NT")
+    act_text(c, "bid 6NT")
     for _ in range(3):
-        c.act("pass")
+        act_text(c, "pass")
     app.advance()
     await pilot.pause()
     app.curtain_lifted(c.acting_seat)
@@ -56,7 +57,7 @@ async def to_joker(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, FiveHundredApp)
     await to_kitty(pilot)
-    _c(app).act("discard 5S 7S QS")
+    act_text(_c(app), "discard 5S 7S QS")
     app.advance()
     await pilot.pause()
 
@@ -66,13 +67,13 @@ async def to_trick(pilot: Pilot[None]) -> None:
     assert isinstance(app, FiveHundredApp)
     await to_joker(pilot)
     c = _c(app)
-    c.act("joker H")
+    act_text(c, "joker H")
     for _ in range(6):  # one trick and two cards of the next
         view = c.table_view() if c.acting_seat == c.viewer else None
         c.reveal() if c.needs_curtain() else None
         view = c.table_view()
         assert view is not None
-        c.act(view.legal_actions[0])
+        c.act(view.legal[0])
     if c.needs_curtain():
         c.reveal()
     app.advance()
@@ -89,7 +90,7 @@ async def to_summary(pilot: Pilot[None]) -> None:
             c.reveal()
         view = c.table_view()
         assert view is not None
-        c.act(view.legal_actions[-1])
+        c.act(view.legal[-1])
     app.advance()
     await pilot.pause()
 

@@ -50,7 +50,7 @@ def act(controller: Controller, n: int) -> None:
             controller.play_computer(0.01)
             continue
         view = controller.reveal()
-        controller.act(view.legal_actions[0])
+        controller.act(view.legal[0])
 
 
 def saved_game(store: Storage, players: tuple[Player, ...] = PEOPLE, seed: int = 3,

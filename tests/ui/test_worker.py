@@ -16,7 +16,7 @@ import pytest
 from textual.pilot import Pilot
 
 from five_hundred import hotseat
-from five_hundred.engine import PAGAT_AUSTRALIAN, RuleSet, SeatView
+from five_hundred.engine import PAGAT_AUSTRALIAN, LegalAction, RuleSet, SeatView
 from five_hundred.hotseat import Controller, Player
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.info import ConfirmScreen, RulesScreen
@@ -24,6 +24,7 @@ from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.screens.summary import ScoreSheetScreen
 from five_hundred.ui.screens.table import SPINNER, TableScreen
 
+from .driver import act
 from .helpers import screen_text
 
 NOBODY = [Player("Ana", "computer", "hard"), Player("Bruno", "computer", "hard"),
@@ -48,21 +49,21 @@ class Gate:
             raise RuntimeError("the test never released the gate")
 
     def choose(self, view: SeatView, rules: RuleSet, rng: object, level: str,
-               budget: float) -> str:
+               budget: float) -> LegalAction:
         self.asked.append(((view.public.deal_number, len(view.public.auction)), view.seat))
         self.wait()
-        return view.legal_actions[0]
+        return view.legal[0]
 
 
 @dataclass(frozen=True)
 class FakeHint:
-    action: str
+    action: LegalAction
     reason: str
 
 
 def first_legal(view: SeatView, rules: RuleSet, rng: object, level: str,
-                budget: float) -> str:
-    return view.legal_actions[0]
+                budget: float) -> LegalAction:
+    return view.legal[0]
 
 
 @pytest.fixture
@@ -144,7 +145,7 @@ async def test_result_for_a_changed_position_is_dropped(tmp_path: Path, gate: Ga
     async with app.run_test(size=(100, 30)) as pilot:
         c = await start_thinking(pilot, app, gate)
         token = c.token
-        c.act(c.computer_request().view.legal_actions[-1])  # someone else moved first
+        c.act(c.computer_request().view.legal[-1])  # someone else moved first
         moved = c.token
         gate.release.set()
         await until(pilot, lambda: not app.workers)
@@ -194,7 +195,7 @@ async def test_hint_thinks_in_a_worker_and_is_dropped_when_stale(
 
     def slow_hint(view: SeatView, rules: RuleSet, rng: object, budget: float) -> FakeHint:
         gate.wait()
-        return FakeHint(view.legal_actions[0], "the gate says so")
+        return FakeHint(view.legal[0], "the gate says so")
 
     monkeypatch.setattr(hotseat, "hint_function", lambda: slow_hint)
     app = worker_app(tmp_path, ONE_PERSON)
@@ -227,7 +228,7 @@ async def test_hint_thinks_in_a_worker_and_is_dropped_when_stale(
         await pilot.press("h")
         await until(pilot, gate.started.is_set)
         assert table.view is not None
-        app.person_acts(table.view.legal_actions[-1])
+        act(app, table.view.legal_actions[-1])
         await pilot.pause()
         gate.release.set()
         await until(pilot, lambda: not [w for w in app.workers if w.name == "hint"])
@@ -240,7 +241,7 @@ def test_apply_computer_refuses_a_stale_token() -> None:
     c = Controller(PAGAT_AUSTRALIAN, EASY, seed=5)
     request = c.computer_request(0.01)
     action = request.compute()
-    c.act(c.computer_request().view.legal_actions[-1])
+    c.act(c.computer_request().view.legal[-1])
     after = c.token
     assert c.apply_computer(request.token, action) == "stale"
     assert c.token == after
@@ -254,6 +255,6 @@ def test_requests_compute_without_the_controller() -> None:
     happened to the game since (so it may run in a thread)."""
     c = Controller(PAGAT_AUSTRALIAN, EASY, seed=5)
     request = c.computer_request(0.01)
-    c.act(c.computer_request().view.legal_actions[0])
+    c.act(c.computer_request().view.legal[0])
     again = Controller(PAGAT_AUSTRALIAN, EASY, seed=5).computer_request(0.01)
     assert request.compute() == again.compute()

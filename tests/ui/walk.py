@@ -24,7 +24,7 @@ from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
 from five_hundred.ui.widgets.hand import Hand
 
-from .driver import choose
+from .driver import act, choose
 from .helpers import process_messages
 
 FOUR_PEOPLE = (Player("Ana"), Player("Bruno"), Player("Carla"), Player("Davi"))
@@ -107,6 +107,6 @@ async def _walk(folder: Path, seed: int, deals: int, witness: Witness) -> tuple[
                     app.curtain_lifted(screen.seat)
                 elif isinstance(screen, TableScreen):
                     assert screen.view is not None, "a person must be able to act"
-                    app.person_acts(choose(screen.view.legal_actions, rng, 0.3))
+                    act(app, choose(screen.view.legal_actions, rng, 0.3))
         game += 1
     return played, witness.checked

@@ -2,10 +2,10 @@
 
 A player is given the acting seat's ``SeatView`` (never the game state), the
 ``RuleSet``, a seeded ``random.Random`` and a time budget in seconds, and returns one
-of ``view.legal_actions``::
+of ``view.legal`` (a typed ``LegalAction``)::
 
-    text = choose_action(view, rules, rng, level="hard", budget=0.25)
-    state.apply_text(text, view.seat)
+    choice = choose_action(view, rules, rng, level="hard", budget=0.25)
+    state.apply(choice.action, view.seat)
 
 Levels: ``random`` (uniform legal play, a yardstick), ``easy`` (the rules of
 ``normal`` with deliberate slips), ``normal`` (rule-based) and ``hard`` (Monte Carlo
@@ -17,11 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from five_hundred.engine.actions import action_text
-from five_hundred.engine.bidding import ladder_for
-from five_hundred.engine.cards import NO_TRUMPS, SUIT_SYMBOLS
-from five_hundred.engine.rules import RuleSet
-from five_hundred.engine.views import SeatView
+from five_hundred import notation
+from five_hundred.engine import LegalAction, Phase, RuleSet, SeatView
+from five_hundred.engine.cards import NO_TRUMPS
 
 from . import hard, mc, normal
 from .knowledge import knowledge_of
@@ -32,9 +30,9 @@ DEFAULT_BUDGET = 0.25
 
 
 def choose_action(view: SeatView, rules: RuleSet, rng: random.Random, level: str = "normal",
-                  budget: float = DEFAULT_BUDGET) -> str:
-    """One action text from ``view.legal_actions`` for the seat of ``view``."""
-    legal = view.legal_actions
+                  budget: float = DEFAULT_BUDGET) -> LegalAction:
+    """One of ``view.legal`` for the seat of ``view``."""
+    legal = view.legal
     if not legal:
         raise ValueError("this seat has nothing to do now")
     if level not in LEVELS:
@@ -48,17 +46,22 @@ def choose_action(view: SeatView, rules: RuleSet, rng: random.Random, level: str
         action = hard.decide(k, rng, budget)
     else:
         action = normal.decide(k, rng, EASY_SLIPS if level == "easy" else 0.0)
-    for a, text in k.legal:
-        if a == action:
-            return text
-    return action_text(action, ladder_for(rules))  # pragma: no cover - defensive
+    return _typed(view, action)
+
+
+def _typed(view: SeatView, action: tuple[int, ...]) -> LegalAction:
+    """The view's legal action that is ``action`` (the levels decide in engine form)."""
+    found = next((a for a in view.legal if a.action == action), None)
+    if found is None:  # a level chose something the rules do not allow: a bug there
+        raise RuntimeError(f"a computer chose an illegal action {action}")
+    return found
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """One option the hint weighed: its action text and numbers."""
+    """One option the hint weighed: its action and numbers."""
 
-    action: str
+    action: LegalAction
     chance: float  # chance that the seat's side reaches its goal (make / defeat)
     points: float  # expected points for the seat's side minus the other side's
     tricks: float  # expected tricks of the declaring side (misère: chance it is caught)
@@ -68,78 +71,87 @@ class Candidate:
 class Hint:
     """The ``hard`` player's suggestion for the current decision.
 
-    ``action`` is the suggested action text (one of ``view.legal_actions``);
-    ``reason`` is one readable sentence with the numbers behind it; ``candidates``
+    ``action`` is the suggested action (one of ``view.legal``); ``reason`` is one
+    readable sentence, in the table's notation, with the numbers behind it; ``candidates``
     (card decisions only) lists each legal card with ``chance`` — the estimated
     probability that the seat's side makes the contract (declaring side) or defeats it
     (defenders) when that card is played — ``points`` and ``tricks``, best first;
     ``samples`` is the number of sampled deals behind those figures.
     """
 
-    action: str
+    action: LegalAction
     reason: str
     candidates: tuple[Candidate, ...] = ()
     samples: int = 0
 
     def __str__(self) -> str:
-        return f"{self.action}: {self.reason}"
+        return f"{self.action.label}: {self.reason}"
 
 
 def hint(view: SeatView, rules: RuleSet, rng: random.Random,
          budget: float = 1.0) -> Hint:
     """What the ``hard`` player would do now, with its reason in numbers (see ``Hint``).
     Uses only ``view``."""
-    legal = view.legal_actions
+    legal = view.legal
     if not legal:
         raise ValueError("this seat has nothing to do now")
     k = knowledge_of(view, rules)
-    if k.phase == "play" and len(legal) > 1:
+    if k.phase == Phase.PLAY and len(legal) > 1:
         ests = hard.estimate_cards(k, rng, budget)
         best = hard.best_estimate(k, rng, ests)
         ests.sort(key=lambda e: (e is not best, -e.utility, -e.success, e.text))
         goal = "making" if k.dec_side(k.seat) else "defeating"
         assert k.bid is not None
-        cands = tuple(Candidate(e.text, e.success, e.utility, e.tricks) for e in ests)
-        parts = ", ".join(f"{c.action.removeprefix('play ')} {c.chance:.0%}"
+        cands = tuple(Candidate(_typed(view, e.action), e.success, e.utility, e.tricks)
+                      for e in ests)
+        parts = ", ".join(f"{notation.card_label(c.action.cards[0])} {c.chance:.0%}"
                           for c in cands[:4])
         reason = (f"chance of {goal} {k.bid.label}: {parts} "
                   f"(over {best.samples} sampled deals)")
-        return Hint(best.text, reason, cands, best.samples)
-    if k.phase in ("bidding", "discard") and len(legal) > 1:
-        j = (mc.judge_bid if k.phase == "bidding" else mc.judge_discard)(
-            k, rng, hard.work_limit(budget))
-        text = next((t for a, t in k.legal if a == j.action), legal[0])
+        return Hint(_typed(view, best.action), reason, cands, best.samples)
+    if k.phase in (Phase.BIDDING, Phase.DISCARD) and len(legal) > 1:
+        bidding = k.phase == Phase.BIDDING
+        j = (mc.judge_bid if bidding else mc.judge_discard)(k, rng, hard.work_limit(budget))
+        choice = _typed(view, j.action)
         if j.options:
-            what = "bid" if k.phase == "bidding" else "discard"
-            parts = ", ".join(f"{o} {v:+.0f}" for o, v in j.options[:4])
+            what = "bid" if bidding else "discard"
+            parts = ", ".join(f"{_option_label(o, bidding)} {notation.signed(round(v))}"
+                              for o, v in j.options[:4])
             reason = f"expected points per deal by {what}: {parts}"
-            if k.phase == "bidding":
-                reason += f"; passing {j.base:+.0f}"
-            return Hint(text, reason + f" (over {j.samples} sampled deals)",
+            if bidding:
+                reason += f"; passing {notation.signed(round(j.base))}"
+            return Hint(choice, reason + f" (over {j.samples} sampled deals)",
                         samples=j.samples)
     else:
-        text = choose_action(view, rules, rng, "hard", budget)
-    if k.phase == "bidding":
+        choice = choose_action(view, rules, rng, "hard", budget)
+    if k.phase == Phase.BIDDING:
         strains: list[str] = []
         for t in range(4):
             est, n = normal.suit_tricks(rules, k.hand, t)
-            strains.append(f"{SUIT_SYMBOLS[t]} {est:.1f} ({n} trumps)")
+            strains.append(f"{notation.SUIT_SYMBOLS[t]} {est:.1f} ({n} trumps)")
         nt, stopped = normal.nt_tricks(rules, k.hand)
         strains.append(f"NT {nt:.1f} ({stopped} suits stopped)")
         reason = "own tricks: " + ", ".join(strains)
         if rules.misere:
             reason += f"; misère danger cards: {normal.misere_danger(rules, k.hand)}"
         reason += "; partner and kitty count about 2 more"
-        return Hint(text, reason)
-    if k.phase == "discard":
-        return Hint(text, "keep trumps, aces and stoppers; discard to make voids"
+        return Hint(choice, reason)
+    if k.phase == Phase.DISCARD:
+        return Hint(choice, "keep trumps, aces and stoppers; discard to make voids"
                     if k.bid is not None and not k.bid.is_misere
                     else "shed the cards with the fewest lower cards outstanding")
-    if k.phase == "joker":
+    if k.phase == Phase.JOKER:
         trump = "no trumps" if k.bid is not None and k.bid.trump == NO_TRUMPS else ""
-        return Hint(text, f"in {trump or 'this contract'} a suitless joker wins any trick "
+        return Hint(choice, f"in {trump or 'this contract'} a suitless joker wins any trick "
                     "it is played to")
-    return Hint(text, "the only legal action")
+    return Hint(choice, "the only legal action")
+
+
+def _option_label(option: str, bidding: bool) -> str:
+    """A judged option (a bid code, or the discarded cards' codes) in the table's notation."""
+    if bidding:
+        return notation.bid_label(option)
+    return " ".join(notation.card_label(c) for c in option.split())
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "Candidate", "Hint", "choose_action", "hint"]

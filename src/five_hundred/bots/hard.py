@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from five_hundred.engine import Phase
 from five_hundred.engine.actions import PLAY, Action
 from five_hundred.engine.cards import JOKER, SUITLESS
 from five_hundred.engine.play import LED_BIT, led_of, winner, winning
@@ -258,11 +259,11 @@ def best_estimate(k: Knowledge, rng: random.Random,
 def decide(k: Knowledge, rng: random.Random, budget: float) -> Action:
     from . import mc  # mc uses this module's play-outs
 
-    if k.phase == "bidding":
+    if k.phase == Phase.BIDDING:
         return mc.choose_bid(k, rng, work_limit(budget))
-    if k.phase == "discard":
+    if k.phase == Phase.DISCARD:
         return mc.choose_discard(k, rng, work_limit(budget))
-    if k.phase != "play":
+    if k.phase != Phase.PLAY:
         return normal.decide(k, rng)
     plays = normal.habit_filter(k, [a for a, _ in k.legal if a[0] == PLAY])
     if len(plays) == 1:

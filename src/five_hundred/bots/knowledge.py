@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from five_hundred.engine.actions import Action, parse_action
+from five_hundred.engine import Phase
+from five_hundred.engine.actions import Action
 from five_hundred.engine.bidding import Bid, ladder_for
 from five_hundred.engine.cards import (
     JOKER,
@@ -44,7 +45,7 @@ class Knowledge:
 
     rules: RuleSet
     seat: int
-    phase: str
+    phase: Phase
     hand: int
     legal: list[tuple[Action, str]]
     bid: Bid | None = None
@@ -94,7 +95,7 @@ def knowledge_of(view: SeatView, rules: RuleSet) -> Knowledge:
     pub = view.public
     ladder = ladder_for(rules)
     hand = mask_of(parse_card(c, rules) for c in view.hand)
-    legal = [(parse_action(t, rules, ladder), t) for t in view.legal_actions]
+    legal = [(a.action, a.text) for a in view.legal]
     k = Knowledge(rules=rules, seat=view.seat, phase=view.phase, hand=hand, legal=legal)
     k.scores = pub.scores
     k.hand_sizes = pub.hand_sizes

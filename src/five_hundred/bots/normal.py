@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from five_hundred.engine import Phase
 from five_hundred.engine.actions import (
     BID,
     DISCARD,
@@ -533,14 +534,14 @@ def _needs_trick(k: Knowledge) -> bool:
 
 def decide(k: Knowledge, rng: random.Random, slips: float = 0.0) -> Action:
     """The rule-based decision; ``slips`` is the chance of a deliberate slip (easy)."""
-    if k.phase == "bidding":
+    if k.phase == Phase.BIDDING:
         return bid_plan(k, rng, noise=1.5 if slips else 0.0)
-    if k.phase == "discard":
+    if k.phase == Phase.DISCARD:
         if slips and rng.random() < slips:
             cards = sorted(cards_of(k.hand))
             return (DISCARD, *sorted(rng.sample(cards, k.rules.kitty_size)))
         return discard_plan(k)
-    if k.phase == "joker":
+    if k.phase == Phase.JOKER:
         return joker_plan(k)
     if slips and rng.random() < slips:
         acts = _plays(k)

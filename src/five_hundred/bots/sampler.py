@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from five_hundred.engine import Phase
 from five_hundred.engine.bidding import SUIT_BID
 from five_hundred.engine.cards import JOKER, cards_of, play_context
 
@@ -28,8 +29,8 @@ def _capacities(k: Knowledge) -> list[int]:
             continue
         if k.exposed and s == k.declarer:
             continue  # open misère: the declarer's hand is known
-        caps[s] = k.hand_sizes[s] if k.phase != "bidding" else k.rules.hand_size
-    if k.phase == "bidding" or (k.discards == 0 and k.kitty == 0 and k.seat != k.declarer):
+        caps[s] = k.hand_sizes[s] if k.phase != Phase.BIDDING else k.rules.hand_size
+    if k.phase == Phase.BIDDING or (k.discards == 0 and k.kitty == 0 and k.seat != k.declarer):
         caps[PILE] = k.rules.kitty_size
     return caps
 

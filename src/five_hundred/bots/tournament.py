@@ -48,8 +48,7 @@ def play_deal(rules: RuleSet, seed: int, levels: tuple[str, str], scores: tuple[
     while not state.deal_over:
         seat = state.to_act
         view = view_for(state, seat)
-        text = choose_action(view, rules, rng, levels[seat & 1], budget)
-        state.apply_text(text, seat)
+        state.apply(choose_action(view, rules, rng, levels[seat & 1], budget).action, seat)
     return state
 
 

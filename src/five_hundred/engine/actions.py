@@ -7,6 +7,8 @@ suitless-joker lead that names a suit.
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from five_hundred.safe_text import excerpt
 
 from .bidding import Ladder
@@ -15,7 +17,19 @@ from .rules import RuleSet
 
 Action = tuple[int, ...]
 
-PASS, BID, DISCARD, JOKER_NAME, PLAY = 0, 1, 2, 3, 4
+
+
+class Verb(IntEnum):
+    """The first element of every action. Ints, so the kernel's tuples stay plain and fast."""
+
+    PASS = 0
+    BID = 1
+    DISCARD = 2
+    JOKER_NAME = 3
+    PLAY = 4
+
+
+PASS, BID, DISCARD, JOKER_NAME, PLAY = Verb
 JOKER_NONE = 4  # ``joker none``: the declarer leaves the joker suitless
 
 PASS_ACTION: Action = (PASS,)

@@ -6,6 +6,7 @@ The ladder's order is its own (``Bid.rank``), never derived from the score table
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import cache
 
 from five_hundred.safe_text import excerpt
@@ -13,7 +14,16 @@ from five_hundred.safe_text import excerpt
 from .cards import NO_TRUMPS, SUIT_LETTERS, SUIT_SYMBOLS
 from .rules import RuleSet
 
-SUIT_BID, MISERE, OPEN_MISERE, BLIND_MISERE, GAME = 0, 1, 2, 3, 4
+
+class BidKind(IntEnum):
+    SUIT_BID = 0  # a number of tricks in a suit or no trumps
+    MISERE = 1
+    OPEN_MISERE = 2
+    BLIND_MISERE = 3
+    GAME = 4  # V6
+
+
+SUIT_BID, MISERE, OPEN_MISERE, BLIND_MISERE, GAME = BidKind
 
 _TRUMP_CODES = (*SUIT_LETTERS, "NT")
 # RECORD-FORMAT: the suit symbols are accepted in bids as in cards (``bid 7♥``).
@@ -23,7 +33,7 @@ _SYMBOLS_TO_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=
 @dataclass(frozen=True, slots=True)
 class Bid:
     code: str  # record spelling: "7H", "10NT", "MIS", "OMIS", "BMIS", "GAME H"
-    kind: int
+    kind: BidKind
     tricks: int  # tricks the declaring side must win (0 for the misères)
     trump: int  # 0-3 or NO_TRUMPS (misères are played as no trumps)
     rank: int  # auction order: a bid must have a strictly higher rank (R10)

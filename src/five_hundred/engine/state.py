@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from itertools import combinations
 from typing import NoReturn
@@ -67,8 +68,23 @@ from .scoring import game_winner, score_deal
 
 SEAT_NAMES = SEATS  # the engine's messages name seats as the table does
 
-BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING = "bidding", "discard", "joker", "play"
-DEAL_OVER, GAME_OVER = "deal_over", "game_over"
+
+
+class Phase(StrEnum):
+    """Where a deal stands. Strings, because the record format and ``replay --json``
+    spell them so."""
+
+    BIDDING = "bidding"
+    DISCARD = "discard"
+    JOKER = "joker"  # the declarer decides whether to name the joker (R23)
+    PLAY = "play"
+    DEAL_OVER = "deal_over"
+    GAME_OVER = "game_over"
+
+
+BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING = Phase.BIDDING, Phase.DISCARD, Phase.JOKER, \
+    Phase.PLAY
+DEAL_OVER, GAME_OVER = Phase.DEAL_OVER, Phase.GAME_OVER
 
 _JOKER_BIT = 1 << JOKER
 _PHASE_RULE = {"bidding": "R9", "discard": "R17", "joker": "R23", "play": "R20"}
@@ -158,7 +174,7 @@ class GameState:
     win_reason: str
     deal_index: int
     dealer: int
-    phase: str
+    phase: Phase
     to_act: int
     hands: list[int]
     dealt: tuple[int, int, int, int]
@@ -549,7 +565,7 @@ class GameState:
         if phase == DEAL_OVER:
             return "The deal is over", "R33" if self.contract and self.contract.is_misere \
                 else "R21"
-        if not action or any(type(x) is not int for x in action):
+        if not action or any(not isinstance(x, int) or isinstance(x, bool) for x in action):
             return "That is not an action of this game", _PHASE_RULE.get(phase, "R9")
         named = action[1:] if verb == DISCARD else action[1:2] if verb == PLAY else ()
         if not deck_set(self.rules).issuperset(named):

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from five_hundred import notation
+
+from .actions import BID, DISCARD, JOKER_NAME, JOKER_NONE, PLAY, Action, Verb, action_text
+from .bidding import Ladder
 from .cards import (
     NO_TRUMPS,
     SUIT_LETTERS,
@@ -20,9 +24,50 @@ from .cards import (
     play_context,
 )
 from .rules import RuleSet
-from .state import DISCARD_PHASE, JOKER_PHASE, PLAYING, GameState, team_of
+from .state import DISCARD_PHASE, JOKER_PHASE, PLAYING, GameState, Phase, team_of
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class LegalAction(BaseModel):
+    """One thing the acting seat may do, in every form a layer needs: the engine's
+    tuple (``action``), the record spelling (``text``) and its parts, already parsed."""
+
+    model_config = _FROZEN
+    action: Action
+    text: str  # record spelling without the seat: "bid 7H", "play JK H"
+    verb: Verb
+    bid: str | None = None  # bid code for BID
+    cards: tuple[str, ...] = ()  # the card played, or the three discarded
+    suit: str | None = None  # suit letter named for the joker or called by a joker lead
+
+    @property
+    def card(self) -> str | None:
+        """The card of a play."""
+        return self.cards[0] if self.verb == PLAY else None
+
+    @property
+    def label(self) -> str:
+        """What a person reads: ``play 10♥``, ``bid 7♦``, ``joker ♥``."""
+        return notation.action_label(self)
+
+
+def legal_action(action: Action, ladder: Ladder) -> LegalAction:
+    verb = Verb(action[0])
+    text = action_text(action, ladder)
+    if verb == BID:
+        return LegalAction(action=action, text=text, verb=verb, bid=ladder.bids[action[1]].code)
+    if verb == DISCARD:
+        return LegalAction(action=action, text=text, verb=verb,
+                           cards=tuple(card_str(c) for c in action[1:]))
+    if verb == JOKER_NAME:
+        suit = None if action[1] == JOKER_NONE else SUIT_LETTERS[action[1]]
+        return LegalAction(action=action, text=text, verb=verb, suit=suit)
+    if verb == PLAY:
+        suit = SUIT_LETTERS[action[2]] if len(action) == 3 else None
+        return LegalAction(action=action, text=text, verb=verb, cards=(card_str(action[1]),),
+                           suit=suit)
+    return LegalAction(action=action, text=text, verb=verb)
 
 
 class TrickView(BaseModel):
@@ -58,7 +103,7 @@ class PublicView(BaseModel):
     # bidding, discard, play, deal_over, game_over. While the declarer decides whether
     # to name the joker (R23) everyone else sees "play": that decision exists only for a
     # declarer who holds the joker, so showing it would tell the table where it is.
-    phase: str
+    phase: Phase
     to_act: int | None
     dealer: int
     deal_number: int  # from 1
@@ -96,15 +141,33 @@ class SeatView(BaseModel):
     model_config = _FROZEN
     seat: int
     public: PublicView
-    phase: str  # as this seat knows it: "joker" only for the declarer who must decide
+    phase: Phase  # as this seat knows it: JOKER only for the declarer who must decide
     hand: tuple[str, ...]  # sorted for display under the current trumps
     kitty: tuple[str, ...] | None  # only the declarer, during the exchange (R17)
     discards: tuple[str, ...] | None  # only the declarer's own discard
-    legal_actions: tuple[str, ...]  # record spelling without the seat; empty if not to act
+    legal: tuple[LegalAction, ...]  # empty if not to act
 
     @property
     def to_act(self) -> bool:
         return self.public.to_act == self.seat
+
+    @property
+    def legal_actions(self) -> tuple[str, ...]:
+        """The legal actions' record spellings."""
+        return tuple(a.text for a in self.legal)
+
+    def find(self, text: str) -> LegalAction | None:
+        """The legal action spelt ``text``, or None."""
+        return next((a for a in self.legal if a.text == text), None)
+
+    def plays(self) -> dict[str, LegalAction]:
+        """The legal card plays by card code (a joker lead's suit calls are under its
+        own code only if it is playable without a call)."""
+        return {a.cards[0]: a for a in self.legal if a.verb == PLAY and a.suit is None}
+
+    def playable(self) -> frozenset[str]:
+        """Every card that may be played now (led with a called suit or not)."""
+        return frozenset(a.cards[0] for a in self.legal if a.verb == PLAY)
 
 
 def _trump_code(state: GameState) -> str | None:
@@ -193,15 +256,24 @@ def view_for(state: GameState, seat: int) -> SeatView:
     discards = None
     if is_declarer and state.discards:
         discards = tuple(card_str(c) for c in cards_of(state.discards))
-    legal: tuple[str, ...] = ()
+    legal: tuple[LegalAction, ...] = ()
     if state.to_act == seat and not state.deal_over:
-        legal = tuple(state.text(a) for a in state.legal_actions())
+        legal = tuple(legal_action(a, state.ladder) for a in state.legal_actions())
     hand = () if state.deal_over else _sorted_codes(state, state.hands[seat])
     public = public_view(state)
     phase = state.phase if is_declarer else public.phase
     return SeatView(seat=seat, public=public, phase=phase, hand=hand, kitty=kitty,
-                    discards=discards, legal_actions=legal)
+                    discards=discards, legal=legal)
 
 
-__all__ = ["DealSummary", "PublicView", "SeatView", "TrickView", "public_view",
-           "team_of", "view_for"]
+__all__ = [
+    "DealSummary",
+    "LegalAction",
+    "PublicView",
+    "SeatView",
+    "TrickView",
+    "legal_action",
+    "public_view",
+    "team_of",
+    "view_for",
+]

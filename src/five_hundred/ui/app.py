@@ -31,9 +31,10 @@ if TYPE_CHECKING:
     # imported after the first screen is up, in the background: the start screen
     # comes first.
 
-    from five_hundred.engine import PublicView, RuleSet
+    from five_hundred.engine import LegalAction, PublicView, RuleSet
     from five_hundred.hotseat import ComputerRequest, Controller, Player
     from five_hundred.ui.screens.curtain import CurtainScreen
+    from five_hundred.ui.screens.summary import SummaryScreen
     from five_hundred.ui.screens.table import TableScreen
 
 
@@ -71,7 +72,7 @@ class FiveHundredApp(App[None]):
         self.inline_computers = inline_computers
         self._thinking: ComputerRequest | None = None  # a computer move being computed
         # a move computed while the table could not be seen: applied when it can
-        self._held: tuple[Controller, ComputerRequest, str] | None = None
+        self._held: tuple[Controller, ComputerRequest, LegalAction] | None = None
         # the curtain's and the summary's key guard (see ui/guard.py)
         self.guard_seconds = guard_seconds
         self.clock = clock
@@ -111,6 +112,14 @@ class FiveHundredApp(App[None]):
         if self.controller is None:
             return ""
         return self.controller.hint(self.hint_budget)
+
+    def on_table_screen_hint_wanted(self, message: TableScreen.HintWanted) -> None:
+        if self._table is not None:
+            self.ask_hint(self._table.show_hint)
+
+    def on_table_screen_shown(self, message: TableScreen.Shown) -> None:
+        if self._table is not None and self._top() is self._table:  # still up by now
+            self.table_shown()
 
     def ask_hint(self, show: Callable[[str], None]) -> None:
         """Compute the hint for the person at the table and ``show`` it when ready --
@@ -374,14 +383,15 @@ class FiveHundredApp(App[None]):
         c = self.controller
         if c is None:
             return
-        action: str = result[1]
+        action: LegalAction = result[1]
         if not self._table_visible():
             self._held = (c, request, action)  # shown once the table is back
             self._schedule_bot()
             return
         self._apply_computer(c, request, action)
 
-    def _apply_computer(self, c: Controller, request: ComputerRequest, action: str) -> None:
+    def _apply_computer(self, c: Controller, request: ComputerRequest,
+                        action: LegalAction) -> None:
         outcome = c.apply_computer(request.token, action)
         if outcome == "again" and not self.inline_computers:
             self._think(c)  # the private decision's follow-up, with no pause
@@ -418,26 +428,52 @@ class FiveHundredApp(App[None]):
 
         c = self.controller
         top = self._top()
-        if c is None or c.phase != "deal_over" or not isinstance(top, SummaryScreen):
+        if c is None or not c.between_deals or not isinstance(top, SummaryScreen):
             return
         if top.too_small:  # nobody can see the summary: wait
             self.set_timer(max(self.pace * 4, 0.01), self._auto_next_deal)
             return
         self.next_deal()
 
-    def person_acts(self, text: str) -> None:
-        """A person at the table chose ``text`` (from their view's legal actions)."""
+    def on_table_screen_act(self, message: TableScreen.Act) -> None:
+        """A person at the table chose one of their view's legal actions."""
         from five_hundred.engine import IllegalAction
 
         c = self.controller
-        if c is None:
-            return
+        if c is None or c.acting_seat != message.seat or c.viewer != message.seat:
+            return  # a choice from a table that is already past
         try:
-            c.act(text)
+            c.act(message.action)
         except IllegalAction as exc:
             self.notify(f"Not allowed: {exc.reason} ({exc.rule})", severity="error", markup=False)
             return
         self.advance()
+
+    # ------------------------------------------------------------ what screens ask for
+
+    def on_curtain_screen_lifted(self, message: CurtainScreen.Lifted) -> None:
+        self.curtain_lifted(message.seat)
+
+    def on_curtain_screen_blind_misere(self, message: CurtainScreen.BlindMisere) -> None:
+        self.blind_misere_from_curtain(message.seat)
+
+    def on_summary_screen_next_deal(self, message: SummaryScreen.NextDeal) -> None:
+        self.next_deal()
+
+    def on_summary_screen_new_game(self, message: SummaryScreen.NewGame) -> None:
+        if self.controller is not None and self.controller.game_over:
+            self.back_to_start()
+
+    def on_start_screen_new_game(self, message: StartScreen.NewGame) -> None:
+        if self.controller is None:  # not twice from one screen
+            self.start_new_game(message.rules, message.players, message.seed)
+
+    def on_start_screen_resume(self, message: StartScreen.Resume) -> None:
+        if self.controller is None:
+            self.resume_game(message.game_id)
+
+    def on_start_screen_shown(self, message: StartScreen.Shown) -> None:
+        self.say_storage_messages()
 
     def curtain_lifted(self, seat: int) -> None:
         c = self.controller
@@ -455,7 +491,7 @@ class FiveHundredApp(App[None]):
 
     def next_deal(self) -> None:
         c = self.controller
-        if c is None or c.phase != "deal_over":
+        if c is None or not c.between_deals:
             return
         c.start_next_deal()
         self.advance()

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.message import Message
 from textual.widgets import Static
 
 from five_hundred.engine import PublicView
@@ -74,6 +75,20 @@ class CurtainScreen(BaseScreen):
     the table, never lifts it)."""
 
     GUARDED = True
+
+    class Lifted(Message):
+        """The person called to the keyboard asked to see their hand."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
+    class BlindMisere(Message):
+        """The person called bids blind misère without looking (V5)."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "reveal", "Show my hand"),
         Binding("b", "blind", "Blind misère"),
@@ -143,8 +158,8 @@ class CurtainScreen(BaseScreen):
         return True
 
     def action_reveal(self) -> None:
-        self.game.curtain_lifted(self.seat)
+        self.post_message(self.Lifted(self.seat))
 
     def action_blind(self) -> None:
         if self.blind_offered:
-            self.game.blind_misere_from_curtain(self.seat)
+            self.post_message(self.BlindMisere(self.seat))

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -68,6 +69,26 @@ class SavedGames(OptionList):
 
 
 class StartScreen(BaseScreen):
+    class NewGame(Message):
+        """Start a game with these rules and players (and a seed for the deals)."""
+
+        def __init__(self, rules: RuleSet, players: tuple[Player, ...],
+                     seed: int | None) -> None:
+            super().__init__()
+            self.rules = rules
+            self.players = players
+            self.seed = seed
+
+    class Resume(Message):
+        """Resume the saved game ``game_id``."""
+
+        def __init__(self, game_id: str) -> None:
+            super().__init__()
+            self.game_id = game_id
+
+    class Shown(Message):
+        """The start screen is up: time to say what the storage found."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", "New game"),
         Binding("ctrl+r", "resume", "Resume"),
@@ -135,7 +156,7 @@ class StartScreen(BaseScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.game.say_storage_messages()
+        self.post_message(self.Shown())
         saved = self.query_one("#saved", SavedGames)
         if saved.option_count:
             saved.highlighted = 0
@@ -156,7 +177,7 @@ class StartScreen(BaseScreen):
         self.query_one("#resume", Button).disabled = not games
         self.game_count = len(games)
         self.refresh_bindings()
-        self.game.say_storage_messages()
+        self.post_message(self.Shown())
 
     def selected_game(self) -> str | None:
         """The highlighted saved game, or the latest one."""
@@ -169,7 +190,7 @@ class StartScreen(BaseScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id is not None:
-            self.game.resume_game(event.option.id)
+            self.post_message(self.Resume(event.option.id))
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id == "preset":
@@ -214,21 +235,21 @@ class StartScreen(BaseScreen):
         return True
 
     def action_new_game(self) -> None:
-        self.game.start_new_game(self.chosen_rules(), self.chosen_players(),
-                                 self.chosen_seed())
+        self.post_message(self.NewGame(self.chosen_rules(), self.chosen_players(),
+                                       self.chosen_seed()))
 
     def action_resume(self) -> None:
         game_id = self.selected_game()
         if game_id is not None:
-            self.game.resume_game(game_id)
+            self.post_message(self.Resume(game_id))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.id
         if button == "new":
             self.action_new_game()
         elif button == "resume":
             self.action_resume()
         elif button == "rules":
-            self.game.action_rules()
+            await self.run_action("app.rules")
         elif button == "quit":
-            self.game.exit()
+            self.app.exit()

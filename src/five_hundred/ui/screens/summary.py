@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical, VerticalScroll
+from textual.message import Message
 from textual.widgets import Static
 
 from five_hundred.engine import DealSummary, PublicView
@@ -74,6 +75,13 @@ class SummaryScreen(BaseScreen):
     hand may follow it, so its keys wait for the guard like the curtain's."""
 
     GUARDED = True
+
+    class NextDeal(Message):
+        """Deal the next hand."""
+
+    class NewGame(Message):
+        """The game is over: back to the start screen for a new one."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Next deal"),
         Binding("enter", "new_game", "New game"),
@@ -126,10 +134,10 @@ class SummaryScreen(BaseScreen):
         return True
 
     def action_next(self) -> None:
-        self.game.next_deal()
+        self.post_message(self.NextDeal())
 
     def action_new_game(self) -> None:
-        self.game.back_to_start()
+        self.post_message(self.NewGame())
 
 
 class ScoreSheetScreen(BaseScreen):

@@ -2,8 +2,11 @@
 
 Everything drawn here comes from the view the controller hands out (``SeatView`` of
 the person whose hand may be shown, else ``PublicView``). Legality comes only from
-``view.legal_actions``. All keys are mapped to actions in ``BINDINGS`` and
-``check_action`` hides the ones that do nothing now, so the footer is honest.
+the view's typed legal actions (``view.legal``); a choice is posted upward as an
+``Act`` message carrying one of them, and the table takes no other choice until the
+next view arrives (so a key typed ahead cannot act on a view that is already past).
+All keys are mapped to actions in ``BINDINGS`` and ``check_action`` hides the ones
+that do nothing now, so the footer is honest.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 
-from five_hundred.engine import PublicView, SeatView, parse_card
+from five_hundred.engine import LegalAction, Phase, PublicView, SeatView, Verb
 from five_hundred.notation import SEATS, TEAMS_SHORT, who
 from five_hundred.ui.render import (
     auction_text,
@@ -45,6 +49,21 @@ class TableScreen(BaseScreen):
     that lifted the screen before it cannot also bid or play."""
 
     GUARDED = True
+
+    class Act(Message):
+        """The person at the table chose one of their view's legal actions."""
+
+        def __init__(self, seat: int, action: LegalAction) -> None:
+            super().__init__()
+            self.seat = seat
+            self.action = action
+
+    class HintWanted(Message):
+        """The person asked for a hint on their decision."""
+
+    class Shown(Message):
+        """The table is on screen again (after a curtain, a dialog, the rules)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "Choose", key_display="←→"),
         Binding("right", "cursor(1)", "Choose", show=False),
@@ -82,6 +101,7 @@ class TableScreen(BaseScreen):
         self.thinking = False
         self._spin = 0
         self._spinner: Timer | None = None
+        self._sent = False  # a choice is on its way up: no other until the next view
 
     def compose(self) -> ComposeResult:
         rules = self.game.rules_in_play
@@ -99,15 +119,18 @@ class TableScreen(BaseScreen):
 
     def on_screen_resume(self) -> None:
         super().on_screen_resume()
-        self.game.table_shown()
+        self.post_message(self.Shown())
 
     # ------------------------------------------------------------ updating
 
     def show(self, view: SeatView | None, public: PublicView) -> None:
         """Redraw from a view. ``view`` is None when no hand may be shown."""
+        if not self.query(BidGrid):  # the app is closing and took the widgets down
+            return
         old = self.view
         self.view = view
         self.public_state = public
+        self._sent = False
         if old is None or view is None or old.hand != view.hand or old.seat != view.seat:
             self.marked = set()
             self.cursor = self._first_legal()
@@ -153,27 +176,38 @@ class TableScreen(BaseScreen):
 
     def _mode(self) -> str:
         view = self.view
-        if view is None or not view.legal_actions:
+        if view is None or not view.legal:
             return "watch"
         phase = view.phase
-        if phase == "bidding":
+        if phase == Phase.BIDDING:
             return "bid"
-        if phase == "discard":
+        if phase == Phase.DISCARD:
             return "discard"
-        if phase == "joker":
+        if phase == Phase.JOKER:
             return "joker"
         return "play"
 
-    def _legal_bids(self) -> tuple[str, ...]:
-        """Bid codes and ``pass``; blind misère is only ever offered on the curtain."""
+    def _send(self, action: LegalAction | None) -> None:
+        """Post the person's choice, once per view."""
+        if action is None or self._sent or self.view is None:
+            return
+        self._sent = True
+        self.post_message(self.Act(self.view.seat, action))
+
+    def _bid_actions(self) -> dict[str, LegalAction]:
+        """The auction's choices by bid code (``pass`` for a pass); blind misère is only
+        ever offered on the curtain."""
         assert self.view is not None
-        out = []
-        for a in self.view.legal_actions:
-            if a == "pass":
-                out.append("pass")
-            elif a.startswith("bid ") and a != "bid BMIS":
-                out.append(a[4:])
-        return tuple(out)
+        out: dict[str, LegalAction] = {}
+        for a in self.view.legal:
+            if a.verb == Verb.PASS:
+                out["pass"] = a
+            elif a.verb == Verb.BID and a.bid is not None and a.bid != "BMIS":
+                out[a.bid] = a
+        return out
+
+    def _legal_bids(self) -> tuple[str, ...]:
+        return tuple(self._bid_actions())
 
     def _legal_cards(self) -> frozenset[str]:
         view = self.view
@@ -182,31 +216,32 @@ class TableScreen(BaseScreen):
         if self.mode in ("discard", "confirm"):
             return frozenset(view.hand)
         if self.mode in ("play", "lead"):
-            return frozenset(a.split()[1] for a in view.legal_actions if a.startswith("play"))
+            return view.playable()
         return frozenset()
 
     def _playable(self, index: int) -> bool:
         view = self.view
         if view is None or not 0 <= index < len(view.hand):
             return False
-        card = view.hand[index]
-        return f"play {card}" in view.legal_actions or (
-            card == "JK" and bool(self._joker_lead_suits()))
+        return view.hand[index] in view.playable()
 
     def _first_legal(self) -> int:
         view = self.view
         if view is None or not view.hand:
             return 0
-        legal = {a.split()[1] for a in view.legal_actions if a.startswith("play")}
+        legal = view.playable()
         for i, c in enumerate(view.hand):
             if c in legal:
                 return i
         return 0
 
-    def _joker_lead_suits(self) -> list[str]:
+    def _joker_leads(self) -> list[LegalAction]:
+        """A suitless joker's leads, one per suit it may call (R26)."""
         assert self.view is not None
-        return [a.split()[2] for a in self.view.legal_actions
-                if a.startswith("play JK ") and len(a.split()) == 3]
+        return [a for a in self.view.legal if a.verb == Verb.PLAY and a.suit is not None]
+
+    def _joker_lead_suits(self) -> list[str]:
+        return [a.suit for a in self._joker_leads() if a.suit is not None]
 
     def _redraw(self) -> None:
         public = self.public_state
@@ -443,13 +478,13 @@ class TableScreen(BaseScreen):
         self._redraw()
 
     def action_pass_bid(self) -> None:
-        self.game.person_acts("pass")
+        self._send(self._bid_actions().get("pass"))
 
     def action_bid(self) -> None:
         code = self.query_one(BidGrid).selected
         if code is None:
             return
-        self.game.person_acts("pass" if code == "pass" else f"bid {code}")
+        self._send(self._bid_actions().get(code))
 
     def action_discard(self) -> None:
         view = self.view
@@ -464,20 +499,22 @@ class TableScreen(BaseScreen):
             self.mode = "confirm"
             self._redraw()
             return
-        rules = view.public.rules
-        cards = sorted(self.marked, key=lambda c: parse_card(c, rules))
-        text = "discard " + " ".join(cards)
-        if text in view.legal_actions:
-            self.game.person_acts(text)
+        self._send(next((a for a in view.legal
+                         if a.verb == Verb.DISCARD and set(a.cards) == self.marked), None))
 
     def action_choose_suit(self) -> None:
+        view = self.view
+        if view is None:
+            return
         if self.mode == "joker":
             choice = SUIT_CHOICES[self.suit_cursor]
-            self.game.person_acts(f"joker {choice}")
+            suit = None if choice == "none" else choice
+            self._send(next((a for a in view.legal
+                             if a.verb == Verb.JOKER_NAME and a.suit == suit), None))
         elif self.mode == "lead":
-            suits = self._joker_lead_suits()
-            if self.suit_cursor < len(suits):
-                self.game.person_acts(f"play JK {suits[self.suit_cursor]}")
+            leads = self._joker_leads()
+            if self.suit_cursor < len(leads):
+                self._send(leads[self.suit_cursor])
 
     def action_cancel(self) -> None:
         if self.mode == "confirm":
@@ -491,9 +528,11 @@ class TableScreen(BaseScreen):
         if view is None or not view.hand:
             return
         card = view.hand[self.cursor]
-        if f"play {card}" in view.legal_actions:
-            self.game.person_acts(f"play {card}")
-        elif card == "JK" and self._joker_lead_suits():
+        play = next((a for a in view.legal
+                     if a.verb == Verb.PLAY and a.card == card and a.suit is None), None)
+        if play is not None:
+            self._send(play)
+        elif card in view.playable():  # a suitless joker led: it calls a suit first
             self.mode = "lead"
             self.suit_cursor = 0
             self._redraw()
@@ -504,7 +543,7 @@ class TableScreen(BaseScreen):
     def action_hint(self) -> None:
         self.hint_text = "thinking…"  # replaced by the hint when it is ready
         self._redraw()
-        self.game.ask_hint(self.show_hint)
+        self.post_message(self.HintWanted())
 
     # ------------------------------------------------------------ mouse
 
