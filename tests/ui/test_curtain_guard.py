@@ -261,11 +261,11 @@ async def test_computers_wait_while_the_table_cannot_be_seen(tmp_path: Path) -> 
         assert c.computer_to_act()
         await resize(pilot, 70, 20)
         before = c.public()
-        app._bot_step()  # the computer's timer fires while the message is up
+        app.computers.step()  # the computer's timer fires while the message is up
         await pilot.pause()
         assert c.public() == before
         await resize(pilot, 80, 24)
-        app._bot_step()
+        app.computers.step()
         await pilot.pause()
         assert c.public() != before
 

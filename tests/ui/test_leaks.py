@@ -42,7 +42,7 @@ ONE_PERSON = [Player("Ana", "computer", "easy"), Player("Bruno"),
 async def test_no_hidden_card_on_screen_r17_r22(tmp_path: Path, chunk: int,
                                                 players: list[Player]) -> None:
     """Four deals per chunk, twenty in all: nothing hidden is ever visible
-    (``benchmarks/screen_leaks.py`` runs the same check over 150 deals)."""
+    (``benchmarks/ui_soak.py`` runs the same check over 1,000 deals)."""
     deals, checks = await run_deals(tmp_path, chunk, 4, players)
     assert deals == 4
     assert checks >= 20

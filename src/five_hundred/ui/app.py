@@ -21,6 +21,8 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from five_hundred.notation import SEATS
+from five_hundred.ui.computers import WORKER as COMPUTER_WORKER
+from five_hundred.ui.computers import ComputerTurns
 from five_hundred.ui.guard import GUARD_SECONDS
 from five_hundred.ui.screens.base import MIN_HEIGHT, MIN_WIDTH, BaseScreen
 from five_hundred.ui.screens.start import StartScreen
@@ -31,11 +33,14 @@ if TYPE_CHECKING:
     # imported after the first screen is up, in the background: the start screen
     # comes first.
 
-    from five_hundred.engine import LegalAction, PublicView, RuleSet
-    from five_hundred.hotseat import ComputerRequest, Controller, Player
+    from five_hundred.engine import PublicView, RuleSet
+    from five_hundred.hotseat import Controller, Player
     from five_hundred.ui.screens.curtain import CurtainScreen
     from five_hundred.ui.screens.summary import SummaryScreen
     from five_hundred.ui.screens.table import TableScreen
+
+
+HINT_WORKER = "hint"
 
 
 def _preload() -> None:
@@ -70,9 +75,7 @@ class FiveHundredApp(App[None]):
         # Computers and hints think in a worker thread, so keys keep working meanwhile;
         # inline (tests only) they think on the event loop, one step per call.
         self.inline_computers = inline_computers
-        self._thinking: ComputerRequest | None = None  # a computer move being computed
-        # a move computed while the table could not be seen: applied when it can
-        self._held: tuple[Controller, ComputerRequest, LegalAction] | None = None
+        self.computers = ComputerTurns(self, inline_computers)
         # the curtain's and the summary's key guard (see ui/guard.py)
         self.guard_seconds = guard_seconds
         self.clock = clock
@@ -91,7 +94,6 @@ class FiveHundredApp(App[None]):
         self.rules_in_play: RuleSet | None = rules
         self._table: TableScreen | None = None
         self._curtain: CurtainScreen | None = None
-        self._bot_timer_pending = False
 
     # ------------------------------------------------------------ what screens read
 
@@ -136,8 +138,8 @@ class FiveHundredApp(App[None]):
             if self.controller is c and c.hint_is_current(request):
                 show(text)
 
-        self.run_worker(lambda: (done, request.compute()), thread=True, group="hint",
-                        exclusive=True, name="hint")
+        self.run_worker(lambda: (done, request.compute()), thread=True, group=HINT_WORKER,
+                        exclusive=True, name=HINT_WORKER)
 
     # ------------------------------------------------------------ starting
 
@@ -301,7 +303,7 @@ class FiveHundredApp(App[None]):
         self._main_screen("table")
         self.sync_table()
         if c.computer_to_act():
-            self._schedule_bot()
+            self.computers.schedule()
 
     def table_shown(self) -> None:
         """The table is on screen again (after a curtain, a dialog, the rules): draw it,
@@ -319,109 +321,35 @@ class FiveHundredApp(App[None]):
             return
         table.show(c.table_view(), c.public())
 
-    def _schedule_bot(self) -> None:
-        if not self._bot_timer_pending:
-            self._bot_timer_pending = True
-            self.set_timer(max(self.pace, 0.001), self._bot_step)
-
-    def _table_visible(self) -> bool:
+    def table_visible(self) -> bool:
+        """The table is on top and big enough to be seen (no dialog, no rules over it)."""
         from five_hundred.ui.screens.table import TableScreen
 
         top = self._top()
         return not self._overlay_open() and isinstance(top, TableScreen) and not top.too_small
 
-    def _bot_step(self) -> None:
-        self._bot_timer_pending = False
-        c = self.controller
-        if c is None or not c.computer_to_act() or self._thinking is not None:
-            return
-        if not self._table_visible():
-            # wait until the rules or score sheet are closed, or the table can be seen
-            self._schedule_bot()
-            return
-        if self._held is not None:
-            held, self._held = self._held, None
-            if held[0] is c:
-                self._apply_computer(*held)
-                return
-        self._think(c)
-
-    def _think(self, c: Controller) -> None:
-        """Ask the acting computer for its move: inline, or in a worker thread with the
-        table's thinking mark on until the answer is back."""
-        request = c.computer_request()
-        if self.inline_computers:
-            self._apply_computer(c, request, request.compute())
-            return
-        self._thinking = request
-        self._mark_thinking(True)
-        self.run_worker(lambda: (request, request.compute()), thread=True,
-                        group="computer", name="computer")
-
-    def _mark_thinking(self, on: bool) -> None:
+    def mark_thinking(self, on: bool) -> None:
         if self._table is not None and self._table.is_mounted:
             self._table.set_thinking(on)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A computer's move or a hint is ready (on the event loop: safe to apply)."""
         worker = event.worker
-        result = worker.result
-        if worker.name == "hint" and event.state == WorkerState.SUCCESS:
-            assert result is not None
-            done, text = result
-            done(text)
+        if worker.name == HINT_WORKER:
+            if event.state == WorkerState.SUCCESS and worker.result is not None:
+                done, text = worker.result
+                done(text)
             return
-        if worker.name != "computer" or event.state not in (
-                WorkerState.SUCCESS, WorkerState.CANCELLED, WorkerState.ERROR):
-            return
-        request = self._thinking
-        if request is None or event.state != WorkerState.SUCCESS or result is None or \
-                result[0] is not request:
-            return  # an answer nobody waits for any more (a new game was started)
-        self._thinking = None
-        self._mark_thinking(False)
-        c = self.controller
-        if c is None:
-            return
-        action: LegalAction = result[1]
-        if not self._table_visible():
-            self._held = (c, request, action)  # shown once the table is back
-            self._schedule_bot()
-            return
-        self._apply_computer(c, request, action)
-
-    def _apply_computer(self, c: Controller, request: ComputerRequest,
-                        action: LegalAction) -> None:
-        outcome = c.apply_computer(request.token, action)
-        if outcome == "again" and not self.inline_computers:
-            self._think(c)  # the private decision's follow-up, with no pause
-            return
-        if outcome == "again":
-            follow = c.computer_request()
-            self._apply_computer(c, follow, follow.compute())
-            return
-        self.advance()
+        if worker.name == COMPUTER_WORKER:
+            self.computers.worker_changed(event)
 
     def _forget_thinking(self) -> None:
-        """A new game or the start screen: whatever a computer is still computing is
-        for a game that is gone (its thread finishes on its own; the answer is
-        ignored)."""
-        self._thinking = None
-        self._held = None
-        self.workers.cancel_group(self, "computer")
-        self.workers.cancel_group(self, "hint")
+        self.computers.forget()
+        self.workers.cancel_group(self, HINT_WORKER)
 
     def step_computer(self) -> bool:
         """Make the pending computer move now, inline (tests; the pause is skipped)."""
-        c = self.controller
-        if c is None or not c.computer_to_act():
-            return False
-        self._bot_timer_pending = False
-        self._forget_thinking()
-        self._mark_thinking(False)
-        c.play_computer()
-        self.advance()
-        return True
+        return self.computers.move_now()
 
     def _auto_next_deal(self) -> None:
         from five_hundred.ui.screens.summary import SummaryScreen
