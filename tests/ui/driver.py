@@ -86,12 +86,11 @@ async def do_action(pilot: Pilot[None], table: TableScreen, text: str) -> None:
             await pilot.press("space")
         await pilot.press("enter", "enter")
     elif words[0] == "joker":
-        await pilot.press(str(SUIT_CHOICES.index(words[1]) + 1))
-    elif len(words) == 3:  # lead the joker naming a suit
+        await pilot.press(str(SUIT_CHOICES.index(words[1]) + 1), "enter")
+    elif len(words) == 3:  # lead the joker naming a suit: the suits keep their numbers
         await move_cursor(pilot, table, view.hand.index("JK"))
         await pilot.press("enter")
-        suits = table._joker_lead_suits()
-        await pilot.press(str(suits.index(words[2]) + 1))
+        await pilot.press(str(SUIT_CHOICES.index(words[2]) + 1), "enter")
     else:
         await move_cursor(pilot, table, view.hand.index(words[1]))
         await pilot.press("enter")

@@ -225,7 +225,7 @@ async def test_mouse_chooses_and_plays_a_card_and_a_bid(tmp_path: Path) -> None:
     app = create_app(tmp_path / "2", seed=SEED, pace=3600.0)
     async with app.run_test(size=(100, 30)) as pilot:
         await to_joker(pilot)
-        await pilot.press("4")  # name the joker a heart
+        await pilot.press("4", "enter")  # name the joker a heart
         await settle(pilot, app)
         table = app.screen
         assert isinstance(table, TableScreen) and table.mode == "play"

@@ -39,7 +39,10 @@ from five_hundred.ui.widgets.bids import BidGrid
 from five_hundred.ui.widgets.hand import Hand
 from five_hundred.ui.widgets.keybar import KeyBar
 
+# Suits are numbered the same in every prompt: 1♠ 2♣ 3♦ 4♥ (and 5 for "none" when the
+# joker is named); a suit that cannot be chosen now is dimmed, never renumbered.
 SUIT_CHOICES = ("S", "C", "D", "H", "none")
+LEAD_CHOICES = SUIT_CHOICES[:4]
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -131,9 +134,15 @@ class TableScreen(BaseScreen):
         self.view = view
         self.public_state = public
         self._sent = False
-        if old is None or view is None or old.hand != view.hand or old.seat != view.seat:
+        if old is None or view is None or old.seat != view.seat:
             self.marked = set()
             self.cursor = self._first_legal()
+        elif old.hand != view.hand:
+            # the same hand re-sorted (the joker named, the kitty taken) or a card gone:
+            # the cursor stays on the card it was on, so the next key means the same card
+            here = old.hand[self.cursor] if 0 <= self.cursor < len(old.hand) else None
+            self.marked &= set(view.hand)
+            self.cursor = view.hand.index(here) if here in view.hand else self._first_legal()
         if old is None or view is None or old.seat != view.seat or (
                 old.public.deal_number != view.public.deal_number):
             self.query_one(BidGrid).selected = None  # a new auction starts at its foot
@@ -242,6 +251,12 @@ class TableScreen(BaseScreen):
 
     def _joker_lead_suits(self) -> list[str]:
         return [a.suit for a in self._joker_leads() if a.suit is not None]
+
+    def _suit_choices(self) -> tuple[tuple[str, ...], set[str]]:
+        """The numbered suit menu of the mode, and the choices open now."""
+        if self.mode == "joker":
+            return SUIT_CHOICES, set(SUIT_CHOICES)
+        return LEAD_CHOICES, set(self._joker_lead_suits())
 
     def _redraw(self) -> None:
         public = self.public_state
@@ -373,7 +388,7 @@ class TableScreen(BaseScreen):
             return out
         assert view is not None
         if mode == "bid":
-            out.append("Your bid: ←→↑↓ choose, Enter bids, p passes.  ", style="bold")
+            out.append("Your bid: ←→↑↓ or 6–0 choose, Enter bids, p passes.  ", style="bold")
             if not self.hint_text:  # the hint needs the room at 80×24
                 out.append(self.query_one(BidGrid).reminder, style="italic")
         elif mode == "discard":
@@ -388,11 +403,13 @@ class TableScreen(BaseScreen):
             out.append_text(cards_text([c for c in view.hand if c in self.marked]))
             out.append("?  Enter: yes · Esc: change", style="bold")
         elif mode == "joker":
-            out.append("You hold the joker in no trumps: name its suit (R23). ", style="bold")
-            out.append_text(self._suit_menu(list(SUIT_CHOICES)))
+            out.append("You hold the joker in no trumps: name its suit (R23), 1–5 or ←→ "
+                       "then Enter. ", style="bold")
+            out.append_text(self._suit_menu())
         elif mode == "lead":
-            out.append("Lead the joker calling a suit (R26): ", style="bold")
-            out.append_text(self._suit_menu(self._joker_lead_suits()))
+            out.append("Lead the joker calling a suit (R26), 1–4 or ←→ then Enter: ",
+                       style="bold")
+            out.append_text(self._suit_menu())
             out.append("  Esc: back", style="dim")
         elif mode == "play":
             out.append("Your card: ←→ or 1–0 choose, Enter plays.", style="bold")
@@ -402,11 +419,14 @@ class TableScreen(BaseScreen):
             out.append("\nHint: " + self.hint_text, style="cyan")
         return out
 
-    def _suit_menu(self, choices: list[str]) -> Text:
+    def _suit_menu(self) -> Text:
+        choices, open_now = self._suit_choices()
         out = Text()
         for i, s in enumerate(choices):
             label = suit_text(s) if s != "none" else Text("none")
             cell = Text.assemble(f" {i + 1}:", label, " ")
+            if s not in open_now:
+                cell = Text(cell.plain, style="dim")
             if i == self.suit_cursor:
                 cell.stylize("reverse")
             out.append_text(cell)
@@ -417,8 +437,7 @@ class TableScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self.mode
         if action in ("cursor", "pick"):
-            return mode in ("bid", "play", "discard", "joker", "lead") and (
-                action == "cursor" or mode in ("play", "discard", "joker", "lead"))
+            return mode in ("bid", "play", "discard", "joker", "lead")
         if action == "row":
             return mode == "bid"
         if action == "play":
@@ -443,8 +462,12 @@ class TableScreen(BaseScreen):
         if self.mode == "bid":
             self.query_one(BidGrid).move(step)
         elif self.mode in ("joker", "lead"):
-            n = len(SUIT_CHOICES) if self.mode == "joker" else len(self._joker_lead_suits())
-            self.suit_cursor = max(0, min(n - 1, self.suit_cursor + step))
+            choices, open_now = self._suit_choices()
+            i = self.suit_cursor + step
+            while 0 <= i < len(choices) and choices[i] not in open_now:
+                i += step  # the dimmed suits are stepped over
+            if 0 <= i < len(choices):
+                self.suit_cursor = i
         elif self.view is not None and self.view.hand:
             self.cursor = max(0, min(len(self.view.hand) - 1, self.cursor + step))
         self._redraw()
@@ -454,11 +477,19 @@ class TableScreen(BaseScreen):
         self._redraw()
 
     def action_pick(self, index: int) -> None:
+        """A digit selects (a card, a suit, a bid level); Enter then confirms, everywhere."""
         if self.mode in ("joker", "lead"):
-            n = len(SUIT_CHOICES) if self.mode == "joker" else len(self._joker_lead_suits())
-            if index < n:
+            choices, open_now = self._suit_choices()
+            if index < len(choices) and choices[index] in open_now:
                 self.suit_cursor = index
-                self.action_choose_suit()
+                self._redraw()
+            elif index < len(choices):
+                self.notify(f"The joker cannot call {choices[index]} now.",
+                            severity="warning", timeout=3)
+            return
+        if self.mode == "bid":
+            self.query_one(BidGrid).select_level(10 if index == 9 else index + 1)
+            self._redraw()
             return
         if self.view is not None and index < len(self.view.hand):
             self.cursor = index
@@ -512,9 +543,8 @@ class TableScreen(BaseScreen):
             self._send(next((a for a in view.legal
                              if a.verb == Verb.JOKER_NAME and a.suit == suit), None))
         elif self.mode == "lead":
-            leads = self._joker_leads()
-            if self.suit_cursor < len(leads):
-                self._send(leads[self.suit_cursor])
+            called = LEAD_CHOICES[self.suit_cursor] if self.suit_cursor < 4 else None
+            self._send(next((a for a in self._joker_leads() if a.suit == called), None))
 
     def action_cancel(self) -> None:
         if self.mode == "confirm":
@@ -534,7 +564,8 @@ class TableScreen(BaseScreen):
             self._send(play)
         elif card in view.playable():  # a suitless joker led: it calls a suit first
             self.mode = "lead"
-            self.suit_cursor = 0
+            _choices, open_now = self._suit_choices()
+            self.suit_cursor = next(i for i, s in enumerate(LEAD_CHOICES) if s in open_now)
             self._redraw()
         else:
             self.notify("That card cannot be played now: follow the suit led if you can.",

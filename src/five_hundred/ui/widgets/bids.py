@@ -104,6 +104,15 @@ class BidGrid(Widget):
         self.selected = order[max(0, min(len(order) - 1, i + step))]
         self.refresh()
 
+    def select_level(self, level: int) -> None:
+        """A digit: the first legal bid of that many tricks (6–9, 0 for 10), if any."""
+        row = next((r for r in self.rows[1:] if r and r[0][:-2 if r[0].endswith("NT")
+                    else -1] == str(level)), [])
+        choice = next((c for c in row if c in self.legal), None)
+        if choice is not None:
+            self.selected = choice
+            self.refresh()
+
     def move_row(self, step: int) -> None:
         """Up/down: the nearest legal bid in the next row that has one."""
         if self.selected is None:

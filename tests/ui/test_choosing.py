@@ -1,0 +1,113 @@
+"""One way to choose (issue 10, item 4): a digit selects -- a card, a suit, a bid level --
+and Enter confirms, everywhere; the suits keep their numbers 1♠ 2♣ 3♦ 4♥ in every
+prompt (a suit that cannot be called is dimmed and refused); the cursor stays on the
+same card when the hand re-sorts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from five_hundred.ui.app import FiveHundredApp, create_app
+from five_hundred.ui.screens.table import LEAD_CHOICES, TableScreen
+from five_hundred.ui.widgets.bids import BidGrid
+from tests.acting import act_text
+
+from .driver import settle
+from .helpers import screen_text
+from .test_snapshots import SEED, to_bidding, to_joker, to_kitty
+
+
+def controller(app: FiveHundredApp):  # type: ignore[no-untyped-def]
+    assert app.controller is not None
+    return app.controller
+
+
+def _table(app: object) -> TableScreen:
+    screen = getattr(app, "screen", None)
+    assert isinstance(screen, TableScreen) and screen.view is not None
+    return screen
+
+
+async def test_a_digit_selects_the_joker_suit_and_enter_names_it_r23(tmp_path: Path) -> None:
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_joker(pilot)
+        table = _table(app)
+        assert table.mode == "joker"
+        assert table.view is not None
+        await pilot.press("right", "right")  # the hand's cursor is not moved by suits
+        await pilot.press("4")
+        assert table.mode == "joker" and table.suit_cursor == 3
+        assert app.public_view().joker_suit is None  # nothing named yet
+        assert " 1:♠  2:♣  3:♦  4:♥  5:none" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.public_view().joker_suit == "H"
+
+
+async def test_the_cursor_stays_on_its_card_when_the_hand_changes(tmp_path: Path) -> None:
+    """After the discard the hand is shorter and re-sorted: the cursor is still on the
+    card it was on, so the next key means the same card."""
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_kitty(pilot)
+        table = _table(app)
+        assert table.view is not None
+        hand_before = table.view.hand
+        card = hand_before[-2]
+        assert card not in ("5S", "7S", "QS")
+        table.cursor = len(hand_before) - 2
+        act_text(controller(app), "discard 5S 7S QS")
+        app.advance()
+        await pilot.pause()
+        table = _table(app)
+        assert table.view is not None and len(table.view.hand) < len(hand_before)
+        assert table.view.hand.index(card) != len(hand_before) - 2
+        assert table.view.hand[table.cursor] == card
+
+
+async def test_joker_lead_suits_keep_their_numbers_and_refuse_a_dimmed_one_r26(
+        tmp_path: Path) -> None:
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_joker(pilot)
+        await pilot.press("5", "enter")  # the joker stays without a suit
+        await settle(pilot, app)
+        table = _table(app)
+        assert table.view is not None
+        table.cursor = table.view.hand.index("JK")
+        await pilot.press("enter")
+        assert table.mode == "lead"
+        open_now = set(table._joker_lead_suits())
+        assert open_now and open_now <= set(LEAD_CHOICES)
+        assert LEAD_CHOICES[table.suit_cursor] in open_now
+        closed = [i for i, s in enumerate(LEAD_CHOICES) if s not in open_now]
+        if closed:
+            await pilot.press(str(closed[0] + 1))
+            assert table.mode == "lead" and LEAD_CHOICES[table.suit_cursor] in open_now
+        pick = next(i for i, s in enumerate(LEAD_CHOICES) if s in open_now)
+        await pilot.press(str(pick + 1))
+        assert table.mode == "lead"  # selected, not played
+        assert app.public_view().trick is None
+        await pilot.press("enter")
+        await pilot.pause()
+        trick = app.public_view().trick
+        assert trick is not None and trick.plays[0][1] == "JK"
+        assert trick.led == LEAD_CHOICES[pick]
+
+
+async def test_a_digit_selects_a_bid_level_and_enter_bids_r9(tmp_path: Path) -> None:
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_bidding(pilot)
+        grid = app.screen.query_one(BidGrid)
+        await pilot.press("8")
+        assert grid.selected == "8S"
+        await pilot.press("0")
+        assert grid.selected == "10S"
+        await pilot.press("7", "right")
+        assert grid.selected == "7C"
+        assert app.public_view().auction == ()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.public_view().auction[-1][1] == "7C"
