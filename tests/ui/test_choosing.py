@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from five_hundred.notation import card_label
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.table import LEAD_CHOICES, TableScreen
 from five_hundred.ui.widgets.bids import BidGrid
@@ -111,3 +114,40 @@ async def test_a_digit_selects_a_bid_level_and_enter_bids_r9(tmp_path: Path) -> 
         await pilot.press("enter")
         await pilot.pause()
         assert app.public_view().auction[-1][1] == "7C"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_won_trick_stays_on_the_table_until_the_next_lead(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """Issue 10, item 3: the fourth card does not make the trick vanish; the four cards
+    stay in the middle with the winner marked until the winner leads again."""
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=size) as pilot:
+        await to_joker(pilot)
+        c = controller(app)
+        act_text(c, "joker H")
+        for _ in range(4):
+            if c.needs_curtain():
+                c.reveal()
+            view = c.table_view()
+            assert view is not None
+            c.act(view.legal[0])
+        if c.needs_curtain():
+            c.reveal()
+        app.advance()
+        await pilot.pause()
+        public = app.public_view()
+        trick = public.last_trick
+        assert public.trick is None and trick is not None and trick.winner is not None
+        text = screen_text(app)
+        assert f"trick 1 to {c.names[trick.winner]}" in text and "★ wins" in text
+        for _seat, card in trick.plays:
+            assert card_label(card) in text
+        assert "Last trick" not in text  # said once, in the middle
+        view = c.table_view()
+        assert view is not None
+        c.act(view.legal[0])  # the winner leads: the old trick goes to the foot line
+        app.advance()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "★ wins" not in text and "Last trick" in text

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from five_hundred.ui.app import FiveHundredApp
 
 WORKER = "computer"  # the worker's name and group
+TRICK_PAUSE = 3  # paces a finished trick stays before a computer leads to the next
 
 
 class ComputerTurns:
@@ -35,10 +36,20 @@ class ComputerTurns:
         return self._thinking is not None
 
     def schedule(self) -> None:
-        """The acting seat is a computer's: let it move after the table's pace."""
-        if not self._timer_pending:
-            self._timer_pending = True
-            self.app.set_timer(max(self.app.pace, 0.001), self.step)
+        """The acting seat is a computer's: let it move after the table's pace (three
+        times that when it leads after a finished trick, so the trick can be seen)."""
+        if self._timer_pending:
+            return
+        self._timer_pending = True
+        pace = self.app.pace
+        c = self.app.controller
+        if c is not None:
+            from five_hundred.engine import Phase  # loaded by now: there is a game
+
+            public = c.public()
+            if public.trick is None and public.tricks and public.phase == Phase.PLAY:
+                pace *= TRICK_PAUSE
+        self.app.set_timer(max(pace, 0.001), self.step)
 
     def step(self) -> None:
         self._timer_pending = False

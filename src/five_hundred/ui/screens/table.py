@@ -303,8 +303,9 @@ class TableScreen(BaseScreen):
         return out
 
     def _seat_block(self, public: PublicView, seat: int, names: tuple[str, ...],
-                    card: str | None) -> Text:
-        """Name (▶ to act, ◆ dealer), the card played to this trick, tricks won."""
+                    card: str | None, won: bool = False) -> Text:
+        """Name (▶ to act, ◆ dealer), the card played to this trick (★ on the card
+        that won the trick just finished), tricks won."""
         out = Text()
         if public.to_act == seat:
             out.append("▶ ", style="bold yellow")
@@ -318,7 +319,9 @@ class TableScreen(BaseScreen):
         if public.sitting_out == seat:
             out.append("sits out", style="italic dim")
         elif card is not None:
-            out.append_text(card_text(card, "bold"))
+            out.append_text(card_text(card, "bold reverse" if won else "bold"))
+            if won:
+                out.append(" ★ wins", style="bold yellow")
         else:
             out.append("·", style="dim")
         if public.contract is not None:
@@ -327,27 +330,36 @@ class TableScreen(BaseScreen):
         return out
 
     def _trick_area(self, public: PublicView, names: tuple[str, ...]) -> Group:
-        played = dict(public.trick.plays) if public.trick else {}
+        # The trick just won stays on the table, its winner marked, until the next lead.
+        finished = public.last_trick if not public.trick and public.phase == Phase.PLAY \
+            else None
+        played = dict(public.trick.plays) if public.trick else \
+            dict(finished.plays) if finished else {}
+        winner = finished.winner if finished else None
         grid = Table.grid(expand=True)
         for _ in range(3):
             grid.add_column(justify="center", ratio=1)
         center = Text()
-        if public.trick and public.trick.led:
+        if finished is not None and winner is not None:
+            center.append(f"trick {len(public.tricks)} to {names[winner][:12]}", style="bold")
+        elif public.trick and public.trick.led:
             center.append("led ")
             center.append_text(suit_text(public.trick.led) if public.trick.led in "SCDH"
                                else Text("jokers"))
-        elif public.phase == "play":
+        elif public.phase == Phase.PLAY:
             center.append(f"trick {len(public.tricks) + 1}", style="dim")
         if public.contract is not None:
             ns, ew = public.team_tricks
             center.append(f"\n{TEAMS_SHORT[0]} {ns} · {TEAMS_SHORT[1]} {ew}", style="dim")
-        grid.add_row("", self._seat_block(public, 0, names, played.get(0)), "")
-        grid.add_row(self._seat_block(public, 3, names, played.get(3)), center,
-                     self._seat_block(public, 1, names, played.get(1)))
-        grid.add_row("", self._seat_block(public, 2, names, played.get(2)), "")
+        def block(seat: int) -> Text:
+            return self._seat_block(public, seat, names, played.get(seat), seat == winner)
+
+        grid.add_row("", block(0), "")
+        grid.add_row(block(3), center, block(1))
+        grid.add_row("", block(2), "")
         last = public.last_trick
         foot = Text()
-        if last is not None and last.winner is not None:
+        if last is not None and last.winner is not None and finished is None:
             foot.append("Last trick: ")
             foot.append_text(trick_line(last.plays, names))
             foot.append(f" → {names[last.winner]}", style="bold")
