@@ -175,6 +175,7 @@ class FiveHundredApp(App[None]):
         # a new game gets its own save files: no saved game is replaced
         slot = self.storage.new_slot()
         controller = Controller(rules, players, seed, saver=slot.write)
+        self.storage.remember_table(players, rules)
         self._use_slot(slot)
         self.storage.start(slot, controller)
         dealer = controller.public().dealer

@@ -23,7 +23,7 @@ import errno
 import json
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,11 +32,13 @@ from five_hundred.notation import SEATS
 from five_hundred.safe_text import clean_name, clean_text
 
 if TYPE_CHECKING:  # the engine is imported only when a game is loaded (fast start)
+    from five_hundred.engine import RuleSet
     from five_hundred.hotseat import Controller, Player
 
 DATA_ENV = "FIVE_HUNDRED_DATA_DIR"
 GAMES, FINISHED, DAMAGED, LOGS = "games", "finished", "damaged", "logs"
 SIDE_SUFFIX = ".seats.json"
+LAST_TABLE = "last-table.json"  # names, seats and rules of the last game started
 # the previous version's single save slot, and what it set aside
 OLD_SAVE, OLD_SEATS = "current-game.json", "current-game.seats.json"
 OLD_REPLACED, OLD_FINISHED = "replaced-", "finished-"
@@ -227,6 +229,34 @@ class Storage:
     @property
     def writable(self) -> bool:
         return self.problem is None
+
+    # ------------------------------------------------------------ the last table
+
+    @property
+    def table_path(self) -> Path:
+        return self.folder / LAST_TABLE
+
+    def remember_table(self, players: Sequence[Player], rules: RuleSet) -> None:
+        """The names, seats and rules of the game just started, for the next start
+        screen. Not being able to write it only means they are not remembered."""
+        data = {"players": [p.to_json() for p in players],
+                "rules": rules.model_dump(mode="json")}
+        with contextlib.suppress(OSError):
+            atomic_write(self.table_path, json.dumps(data, ensure_ascii=False, indent=1))
+
+    def last_table(self) -> tuple[tuple[Player, ...], RuleSet] | None:
+        """The table remembered by ``remember_table``; None if there is none or it
+        cannot be read (it is a convenience: a damaged file is ignored)."""
+        from five_hundred.engine import RuleSet
+        from five_hundred.hotseat import Player
+
+        try:
+            data = _read_json(self.table_path)
+            players = tuple(Player.from_json(p) for p in data["players"])
+            rules = RuleSet.model_validate(data["rules"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        return (players, rules) if len(players) == 4 else None
 
     # ------------------------------------------------------------ at start
 

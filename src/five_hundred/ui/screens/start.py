@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from five_hundred.notation import SEATS, TEAMS_SHORT
@@ -18,6 +18,7 @@ from five_hundred.safe_text import NAME_LIMIT, clean_name
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.keybar import KeyBar
+from five_hundred.ui.widgets.tick import Tick
 
 if TYPE_CHECKING:  # the engine is imported once the first screen is up (fast start)
     from five_hundred.engine import RuleSet
@@ -107,6 +108,14 @@ class StartScreen(BaseScreen):
         storage = self.game.storage
         games = storage.games()
         self.game_count = len(games)
+        # the last game's table, unless the command line chose the players
+        last = storage.last_table() if storage.table_path.exists() else None
+        players = self.players or (last[0] if last else None)
+        rules = last[1] if last else None
+        preset = rules.preset if rules is not None and rules.preset in PRESET_HELP \
+            else "pagat-australian"
+        cap = str(rules.defensive_cap) if rules is not None and rules.defensive_cap \
+            else "none"
         with VerticalScroll(id="body", can_focus=False):
             yield Static("[b]Five Hundred[/b] · Australian partnership 500 · "
                          "North–South against East–West", id="start-title")
@@ -118,7 +127,7 @@ class StartScreen(BaseScreen):
                              classes="" if games else "-hidden")
             yield Label("New game:", id="new-title")
             for seat, name in enumerate(SEATS):
-                player = self.players[seat] if self.players else None
+                player = players[seat] if players else None
                 shown = player.name if player else name
                 kind = "person" if player is None or player.is_person else \
                     f"computer:{player.level}"
@@ -130,12 +139,15 @@ class StartScreen(BaseScreen):
                     yield Choice(KINDS, kind, id=f"kind-{seat}", classes="seat-kind")
             with Horizontal(classes="seat-row"):
                 yield Label("Rules", classes="seat-label")
-                yield Choice([(PRESET_HELP[p], p) for p in PRESET_HELP], "pagat-australian",
+                yield Choice([(PRESET_HELP[p], p) for p in PRESET_HELP], preset,
                              id="preset")
-            with Vertical(id="options"):
+            with Vertical(id="options", classes="" if preset == "pagat-australian"
+                          else "-hidden"):
                 for key, help_text in OPTION_HELP.items():
-                    yield Checkbox(help_text, id=f"opt-{key}", compact=True)
-                yield Choice(CAP_CHOICES, "none", id="cap")
+                    on = bool(getattr(rules, key, False)) if preset == "pagat-australian" \
+                        else False
+                    yield Tick(help_text, on, id=f"opt-{key}")
+                yield Choice(CAP_CHOICES, cap, id="cap")
             with Horizontal(classes="seat-row"):
                 yield Label("Seed", classes="seat-label")
                 yield Input("" if self.seed is None else str(self.seed),
@@ -159,10 +171,8 @@ class StartScreen(BaseScreen):
         self.post_message(self.Shown())
         saved = self.query_one("#saved", SavedGames)
         if saved.option_count:
-            saved.highlighted = 0
-            saved.focus()  # Enter resumes the latest game
-        else:
-            self.query_one("#new", Button).focus()
+            saved.highlighted = 0  # ctrl+r (or Enter on the list) resumes the latest game
+        self.query_one("#name-0", Input).focus()  # typing a name works at once
 
     def refresh_games(self) -> None:
         """The list again (after a game was left, finished or set aside)."""
@@ -194,7 +204,7 @@ class StartScreen(BaseScreen):
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id == "preset":
-            self.query_one("#options").display = event.value == "pagat-australian"
+            self.query_one("#options").set_class(event.value != "pagat-australian", "-hidden")
 
     def chosen_rules(self) -> RuleSet:
         from five_hundred.engine import PRESETS
@@ -203,7 +213,7 @@ class StartScreen(BaseScreen):
         rules = PRESETS[preset]
         if preset != "pagat-australian":
             return rules
-        update: dict[str, object] = {k: self.query_one(f"#opt-{k}", Checkbox).value
+        update: dict[str, object] = {k: self.query_one(f"#opt-{k}", Tick).value
                                      for k in OPTION_HELP}
         cap = str(self.query_one("#cap", Choice).value)
         update["defensive_cap"] = None if cap == "none" else int(cap)

@@ -55,4 +55,6 @@ class Choice(Widget, can_focus=True):
         self.post_message(self.Changed(self, self.value))
 
     def on_click(self, event: events.Click) -> None:
-        self.action_step(1)
+        """◂ steps back, the rest of the line forward."""
+        offset = event.get_content_offset(self)
+        self.action_step(-1 if offset is not None and offset.x < 2 else 1)
