@@ -159,6 +159,7 @@ PUBLIC_SURFACE = {
     "acting_seat", "deal_over", "between_deals", "game_over", "viewer", "person_to_act",
     "computer_to_act",
     "needs_curtain", "forget_viewer", "blind_misere_offered", "reveal", "table_view", "act",
+    "why_not",
     "act_blind_misere", "bot_rng", "computer_action", "play_computer", "hint",
     "token", "computer_request", "apply_computer", "hint_request", "hint_is_current",
     "start_next_deal", "save", "record_json", "from_record_text",

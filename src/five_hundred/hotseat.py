@@ -27,10 +27,12 @@ from five_hundred.engine import (
     SeatView,
     Verb,
     ladder_for,
+    parse_card,
     public_view,
     view_for,
 )
-from five_hundred.notation import describe_hint, log_lines, points
+from five_hundred.engine.actions import PLAY
+from five_hundred.notation import card_label, describe_hint, log_lines, points
 from five_hundred.safe_text import clean_name
 
 Kind = Literal["person", "computer"]
@@ -268,6 +270,16 @@ class Controller:
             raise RuntimeError("nobody is to act")
         self._state.apply(action.action, seat)
         self.save()
+
+    def why_not(self, card: str) -> str:
+        """Why the person at the keyboard, who is to act, may not play ``card`` now
+        (the engine's reason, in the table's words; it speaks of their own hand only)."""
+        seat = self.acting_seat
+        if seat is None or seat != self._viewer:
+            return "It is not your turn."
+        action = (PLAY, parse_card(card, self.rules))
+        reason, rule = self._state.explain(action)
+        return f"{card_label(card)} cannot be played now: {reason} ({rule})."
 
     def _blind_misere(self, seat: int) -> LegalAction | None:
         return next((a for a in view_for(self._state, seat).legal

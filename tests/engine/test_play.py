@@ -240,3 +240,16 @@ def test_r20_play_of_unheld_card_refused() -> None:
     """R20: a card not in the hand cannot be played."""
     st = hearts_by_north()
     assert_illegal(st, (PLAY, cards("9H")[0]), "R20", words="North does not hold")
+
+
+def test_r20_r2_the_refusal_says_what_the_left_bower_is() -> None:
+    """R20/R2: the reason for a refused card says, in the table's notation, that the
+    left bower belongs to the trumps: the card a player misread is named."""
+    st = hearts_by_north()
+    run(st, "play AH")
+    err = assert_illegal(st, "play QC", "R20", words="East holds a trump")
+    assert "(J♦ counts as a heart while hearts are trumps)" in err.reason
+    st = hearts_by_north()
+    run(st, "play AC")
+    err = assert_illegal(st, "play JD", "R20", words="must follow clubs")
+    assert "(J♦ is a heart while hearts are trumps)" in err.reason

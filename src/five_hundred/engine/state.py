@@ -16,7 +16,7 @@ from functools import cache
 from itertools import combinations
 from typing import NoReturn
 
-from five_hundred.notation import SEATS
+from five_hundred.notation import SEATS, card_label
 
 from .actions import (
     _PLAY_CHUNKS,
@@ -32,15 +32,17 @@ from .actions import (
     parse_action,
     play_actions_of,
 )
-from .bidding import BLIND_MISERE, GAME, OPEN_MISERE, Bid, Ladder, ladder_for
+from .bidding import BLIND_MISERE, GAME, MISERE, OPEN_MISERE, Bid, Ladder, ladder_for
 from .cards import (
     JOKER,
+    JOKER2,
     NO_TRUMPS,
     SUIT_NAMES,
     SUIT_SINGULAR,
     SUITLESS,
     PlayContext,
     card_name,
+    card_str,
     cards_of,
     deck,
     deck_set,
@@ -609,9 +611,9 @@ class GameState:
             rule = ("V6" if GAME in kinds else "V5" if BLIND_MISERE in kinds
                     else "R15" if OPEN_MISERE in kinds else "R10")
             return f"{bid.label} does not rank above the current bid {high.label}", rule
-        if bid.kind == 1:
+        if bid.kind == MISERE:
             return "Misère may be bid only over a 7-level bid", "R14"
-        if bid.kind == 3:
+        if bid.kind == BLIND_MISERE:
             return ("Blind misère may be bid only on one's first turn, before seeing "
                     "the cards"), "V5"
         return "That bid is not allowed", "R10"
@@ -643,8 +645,29 @@ class GameState:
                 continue
             if not leading and not (f.cards >> card) & 1:
                 continue
-            return self._filter_reason(who, f.reason, led, action), f.rule
+            reason = self._filter_reason(who, f.reason, led, action)
+            if f.reason == FOLLOW_SUIT:
+                reason += self._bower_note(hand, card, led)
+            return reason, f.rule
         return "That card cannot be played now", "R20"
+
+    def _bower_note(self, hand: int, card: int, led: int) -> str:
+        """When a card's face says one suit and the rules another (the left bower, a
+        named joker), say so: that is what the player missed."""
+        eff = self.kernel.eff
+        trump = self.ctx.trump
+        if trump >= 4:
+            return ""
+        trumps = f"{SUIT_NAMES[trump]} are trumps"
+        jokers = (JOKER, JOKER2)
+        if card not in jokers and card >> 4 != eff[card]:
+            return f" ({card_label(card_str(card))} is a {SUIT_SINGULAR[eff[card]]} while {trumps})"
+        disguised = [c for c in cards_of(hand)
+                     if eff[c] == led and (c in jokers or c >> 4 != led)]
+        if disguised and led == trump:
+            c = disguised[0]
+            return f" ({card_label(card_str(c))} counts as a {SUIT_SINGULAR[led]} while {trumps})"
+        return ""
 
     def _filter_reason(self, who: str, reason: str, led: int, action: Action) -> str:
         """Words for a kernel filter (``play.py`` reason codes)."""

@@ -119,6 +119,12 @@ class FiveHundredApp(App[None]):
         if self._table is not None:
             self.ask_hint(self._table.show_hint)
 
+    def on_table_screen_refused(self, message: TableScreen.Refused) -> None:
+        c = self.controller
+        if c is not None and c.viewer == message.seat:
+            self.notify(c.why_not(message.card), severity="warning", timeout=5,
+                        markup=False)
+
     def on_table_screen_shown(self, message: TableScreen.Shown) -> None:
         if self._table is not None and self._top() is self._table:  # still up by now
             self.table_shown()

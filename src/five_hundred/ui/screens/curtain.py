@@ -94,6 +94,7 @@ class CurtainScreen(BaseScreen):
         Binding("b", "blind", "Blind misère"),
         Binding("s", "app.score_sheet", "Scores"),
         Binding("f1", "app.rules", "Rules"),
+        Binding("k", "app.keys", "Keys", show=False),
         Binding("question_mark", "app.rules", "Rules", show=False),
         Binding("q", "app.request_quit", "Quit"),
     ]

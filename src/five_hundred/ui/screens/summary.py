@@ -87,6 +87,7 @@ class SummaryScreen(BaseScreen):
         Binding("enter", "new_game", "New game"),
         Binding("s", "app.score_sheet", "Scores"),
         Binding("f1", "app.rules", "Rules"),
+        Binding("k", "app.keys", "Keys", show=False),
         Binding("q", "app.request_quit", "Quit"),
     ]
 

@@ -61,6 +61,14 @@ class TableScreen(BaseScreen):
             self.seat = seat
             self.action = action
 
+    class Refused(Message):
+        """The person tried a card the rules do not allow now: say why."""
+
+        def __init__(self, seat: int, card: str) -> None:
+            super().__init__()
+            self.seat = seat
+            self.card = card
+
     class HintWanted(Message):
         """The person asked for a hint on their decision."""
 
@@ -518,6 +526,8 @@ class TableScreen(BaseScreen):
             self.marked.add(card)
         else:
             self.app.bell()
+            self.notify(f"{k} cards are marked already: space on a marked card unmarks it.",
+                        severity="warning", timeout=3)
         self._redraw()
 
     def action_pass_bid(self) -> None:
@@ -580,8 +590,7 @@ class TableScreen(BaseScreen):
             self.suit_cursor = next(i for i, s in enumerate(LEAD_CHOICES) if s in open_now)
             self._redraw()
         else:
-            self.notify("That card cannot be played now: follow the suit led if you can.",
-                        severity="warning", timeout=3)
+            self.post_message(self.Refused(view.seat, card))
 
     def action_hint(self) -> None:
         self.hint_text = "thinking…"  # replaced by the hint when it is ready

@@ -1,0 +1,86 @@
+"""The small things of issue 10, item 12: ctrl+c asks like q; the key bar's keys work on
+the curtain; a refused key says why (a fourth discard mark, an illegal card with the
+reason in the table's own terms)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from five_hundred.ui.app import create_app
+from five_hundred.ui.screens.curtain import CurtainScreen
+from five_hundred.ui.screens.info import ConfirmScreen, KeysScreen
+from five_hundred.ui.screens.table import TableScreen
+from tests.acting import act_text
+
+from .test_snapshots import SEED, to_joker, to_kitty
+
+
+def _notes(app: object) -> str:
+    return " | ".join(n.message for n in app._notifications)
+
+
+async def test_ctrl_c_asks_before_quitting_like_q(tmp_path: Path) -> None:
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and app.return_code is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.return_code is None
+
+
+async def test_keys_and_rules_work_on_the_curtain(tmp_path: Path) -> None:
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+
+
+async def test_a_fourth_discard_mark_says_why_it_is_refused(tmp_path: Path) -> None:
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_kitty(pilot)  # two marked
+        await pilot.press("5", "space", "7", "space")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and len(table.marked) == 3
+        assert "3 cards are marked already" in _notes(app)
+
+
+async def test_an_illegal_card_says_the_rule_in_the_tables_terms_r20(tmp_path: Path) -> None:
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_joker(pilot)
+        c = app.controller
+        assert c is not None
+        act_text(c, "joker H")
+        declarer = c.acting_seat
+        view = c.table_view()
+        assert view is not None
+        lead = next(a for a in view.legal if a.card is not None and a.card[1] in "SCD")
+        c.act(lead)  # a plain suit led; the next person must follow it if they can
+        while c.acting_seat != declarer and c.needs_curtain():
+            c.reveal()
+            follower = c.table_view()
+            assert follower is not None
+            led = lead.card[1] if lead.card else ""
+            refused = [card for card in follower.hand if card not in follower.playable()]
+            if refused:
+                app.advance()
+                await pilot.pause()
+                table = app.screen
+                assert isinstance(table, TableScreen)
+                table.cursor = follower.hand.index(refused[0])
+                await pilot.press("enter")
+                await pilot.pause()
+                assert "cannot be played now" in _notes(app)
+                assert "must follow" in _notes(app) and "(R20)" in _notes(app)
+                assert led
+                return
+            c.act(follower.legal[0])
+        raise AssertionError("nobody had to follow suit in this deal")
