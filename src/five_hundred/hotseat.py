@@ -162,6 +162,9 @@ class Controller:
         self._ladder = ladder_for(rules)
         # lines about the session, not the game ("Resumed …"), shown above the deal's log
         self.notes: list[str] = []
+        # persons who have looked at their cards this deal (V5: until then they may
+        # still bid blind misère, so even a person alone gets a "your cards" screen)
+        self._looked: set[int] = set()
 
     # ------------------------------------------------------------ who is who
 
@@ -233,11 +236,14 @@ class Controller:
         return [*self.notes, *log_lines(public or self.public(), self.names)]
 
     def needs_curtain(self) -> bool:
-        """A different person than the last one who saw their hand must act now."""
+        """A different person than the last one who saw their hand must act now, or a
+        person who has not looked at this deal's cards may still bid blind misère."""
         seat = self.acting_seat
         if seat is None or not self.players[seat].is_person:
             return False
-        return seat != self._viewer
+        if seat != self._viewer:
+            return True
+        return seat not in self._looked and self.blind_misere_offered()
 
     def blind_misere_offered(self) -> bool:
         """V5: blind misère is open to the acting person now (asked on the curtain)."""
@@ -252,6 +258,7 @@ class Controller:
         if seat is None or not self.players[seat].is_person:
             raise RuntimeError("no person is to act")
         self._viewer = seat
+        self._looked.add(seat)
         return view_for(self._state, seat)
 
     def table_view(self) -> SeatView | None:
@@ -368,6 +375,7 @@ class Controller:
                                   seeded_rng(self.seed, s.deal_index + 1))
         s.start_next_deal(hands, kitty)
         self.notes = []  # the log shows this deal only: earlier deals are on the score sheet
+        self._looked = set()
         self.forget_viewer()
         self.save()
 

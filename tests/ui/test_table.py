@@ -159,6 +159,43 @@ async def test_blind_misere_is_offered_on_the_curtain_only(tmp_path: Path) -> No
         assert public.auction[-1][1] == "BMIS"
 
 
+async def test_blind_misere_for_one_person_with_computers_v5(tmp_path: Path) -> None:
+    """Issue 10, item 9: alone with three computers, the person's cards wait behind a
+    "your cards for deal N" screen on their first turn, so blind misère can be bid
+    without seeing them; once looked at, the grid says why it is no longer open."""
+    from five_hundred.engine import PAGAT_AUSTRALIAN
+    from five_hundred.hotseat import Player
+
+    rules = PAGAT_AUSTRALIAN.model_copy(update={"blind_misere": True})
+    players = [Player("Ana"), Player("Bruno", "computer", "easy"),
+               Player("Carla", "computer", "easy"), Player("Davi", "computer", "easy")]
+    for deal_choice in ("look", "blind"):
+        app = create_app(tmp_path / deal_choice, seed=3, rules=rules, players=players)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, app)
+            c = app.controller
+            assert c is not None
+            if c.acting_seat != 0:  # the computers bid first: wait for Ana's turn
+                for _ in range(10):
+                    if isinstance(app.screen, CurtainScreen):
+                        break
+                    app.step_computer()
+                    await pilot.pause()
+            assert isinstance(app.screen, CurtainScreen)
+            text = screen_text(app)
+            assert "Ana: your cards for deal 1" in text and "blind misère" in text
+            assert "Pass the keyboard" not in text
+            if deal_choice == "blind":
+                await pilot.press("b")
+                await settle(pilot, app)
+                assert ("BMIS" in [code for _s, code in app.public_view().auction])
+            else:
+                await pilot.press("enter")
+                await settle(pilot, app)
+                assert isinstance(app.screen, TableScreen)
+                assert "blind only before looking" in screen_text(app)
+
+
 async def test_toasts_are_cleared_before_the_curtain(tmp_path: Path) -> None:
     """Nothing shown to one person survives onto the curtain for the next (issue 3)."""
     app = create_app(tmp_path, seed=2)

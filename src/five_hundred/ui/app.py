@@ -300,11 +300,12 @@ class FiveHundredApp(App[None]):
             self.clear_notifications()
             if self._table is not None and self._table.is_mounted:
                 self._table.show(None, c.public())  # nothing of the last hand stays drawn
+            solo = len(c.persons) == 1
             if self._curtain is None:
-                self._curtain = CurtainScreen(seat, c.blind_misere_offered())
+                self._curtain = CurtainScreen(seat, c.blind_misere_offered(), solo)
                 self.install_screen(self._curtain, name="curtain")
             else:
-                self._curtain.prepare(seat, c.blind_misere_offered())
+                self._curtain.prepare(seat, c.blind_misere_offered(), solo)
             self._main_screen("curtain")
             return
         self._main_screen("table")

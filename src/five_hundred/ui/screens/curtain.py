@@ -99,10 +99,11 @@ class CurtainScreen(BaseScreen):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, seat: int, blind_offered: bool) -> None:
+    def __init__(self, seat: int, blind_offered: bool, solo: bool = False) -> None:
         super().__init__()
         self.seat = seat
         self.blind_offered = blind_offered
+        self.solo = solo  # one person at the table: nobody to pass the keyboard to
 
     def compose(self) -> ComposeResult:
         with Vertical(id="body"):
@@ -119,11 +120,12 @@ class CurtainScreen(BaseScreen):
         super().on_mount()
         self._fill()
 
-    def prepare(self, seat: int, blind_offered: bool) -> None:
+    def prepare(self, seat: int, blind_offered: bool, solo: bool = False) -> None:
         """Reuse the curtain for the next person (composing a screen is not free)."""
         changed = blind_offered != self.blind_offered
         self.seat = seat
         self.blind_offered = blind_offered
+        self.solo = solo
         if self.is_mounted:
             self._fill()
             self.arm_guard()  # a new person's curtain: the guard starts again
@@ -133,8 +135,9 @@ class CurtainScreen(BaseScreen):
     def _fill(self) -> None:
         names = self.game.names
         public = self.game.public_view()
-        self.query_one("#curtain-title", Static).update(
-            Text(f"Pass the keyboard to {who(names, self.seat)}", style="bold"))
+        title = f"{names[self.seat]}: your cards for deal {public.deal_number}" \
+            if self.solo else f"Pass the keyboard to {who(names, self.seat)}"
+        self.query_one("#curtain-title", Static).update(Text(title, style="bold"))
         self.query_one("#curtain-public", Static).update(public_summary(public, names))
         self.query_one("#curtain-prompt", Static).update(self._prompt())
 
@@ -142,7 +145,8 @@ class CurtainScreen(BaseScreen):
         names = self.game.names
         if not self.guard_ready:
             return Text("One moment… (keys pressed now are ignored)", style="dim italic")
-        prompt = Text(f"{names[self.seat]}: press Enter when the others cannot see the "
+        prompt = Text("Press Enter to look at your cards." if self.solo else
+                      f"{names[self.seat]}: press Enter when the others cannot see the "
                       "screen.", style="italic")
         if self.blind_offered:
             prompt.append("\nOr press b to bid blind misère (±500) without looking at "

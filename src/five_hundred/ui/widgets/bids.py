@@ -163,6 +163,8 @@ class BidGrid(Widget):
                 out.append("  ranks above 7NT, below 8♠", style="dim")
             elif row and row[0] == "OMIS":
                 out.append("  ranks above 10♦, below 10♥", style="dim")
+                if "BMIS" in row and "BMIS" not in self.legal:
+                    out.append("; blind only before looking", style="dim")
             self._hits.append(hits)
         return out
 
