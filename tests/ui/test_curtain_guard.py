@@ -302,3 +302,25 @@ async def test_enter_typed_after_quit_answers_no(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.return_code is None and isinstance(app.screen, TableScreen)
         assert hand_owner(app) == seat
+
+
+async def test_once_a_key_counted_the_table_takes_fast_keys(tmp_path: Path) -> None:
+    """The guard protects the table as it appears, not the person using it: after the
+    first key counted, a digit and Enter in the same instant bid, and a held arrow key
+    moves the cursor at every repeat (found playing: "7" then Enter lost the Enter)."""
+    clock = FakeClock()
+    app = guarded(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await lift(pilot, clock)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("enter")  # at once: swallowed, the table has just appeared
+        assert controller(app).public().auction == ()
+        clock.advance()
+        await pilot.press("right", "right", "right")  # key repeat, no time passing
+        assert table.query_one("#bids").selected == "6H"  # type: ignore[attr-defined]
+        await pilot.press("7", "enter")
+        await pilot.pause()
+        assert controller(app).public().auction[-1][1] == "7S"

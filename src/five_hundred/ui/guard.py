@@ -18,16 +18,22 @@ class KeyGuard:
     keys typed ahead all look like presses in quick succession: every press restarts
     the quiet time, and only a press after it counts. The clock is injected so that
     tests decide when time passes.
+
+    Once a key has counted, the screen is settled and keys count freely (an arrow key
+    held to move a cursor, a digit and Enter in quick succession) until the guard is
+    armed again by the screen appearing anew.
     """
 
     def __init__(self, quiet: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.quiet = quiet
         self.clock = clock
         self._since = clock()
+        self._settled = False
 
     def arm(self) -> None:
         """The guarded screen has just appeared."""
         self._since = self.clock()
+        self._settled = False
 
     def ready(self) -> bool:
         return self.clock() - self._since >= self.quiet
@@ -36,9 +42,13 @@ class KeyGuard:
         return max(0.0, self.quiet - (self.clock() - self._since))
 
     def press(self) -> bool:
-        """A key arrived: whether it counts (the quiet time had passed before it)."""
+        """A key arrived: whether it counts (the quiet time had passed before it, or
+        a key has counted since the screen appeared)."""
+        if self._settled:
+            return True
         ok = self.ready()
         self._since = self.clock()
+        self._settled = ok
         return ok
 
 
