@@ -12,6 +12,7 @@ from five_hundred.ui.screens.info import ConfirmScreen, KeysScreen
 from five_hundred.ui.screens.table import TableScreen
 from tests.acting import act_text
 
+from .helpers import screen_text
 from .test_snapshots import SEED, to_joker, to_kitty
 
 
@@ -84,3 +85,36 @@ async def test_an_illegal_card_says_the_rule_in_the_tables_terms_r20(tmp_path: P
                 return
             c.act(follower.legal[0])
         raise AssertionError("nobody had to follow suit in this deal")
+
+
+async def test_text_fits_at_80x24_key_bar_and_misere_status(tmp_path: Path) -> None:
+    """Item 10: at 80×24 the discard key bar still ends in "^p more" (keys that do not
+    fit are left out whole) and a misère's status line still says who sits out."""
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_kitty(pilot)
+        lines = screen_text(app).splitlines()
+        assert lines[-1].rstrip().endswith("^p more"), lines[-1]
+        c = app.controller
+        assert c is not None
+    app = create_app(tmp_path / "m", seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        c = app.controller
+        assert c is not None
+        for text in ("bid 7S", "bid MIS", "pass", "pass", "pass"):
+            act_text(c, text)
+        declarer = c.acting_seat
+        assert declarer is not None
+        c.reveal()
+        view = c.table_view()
+        assert view is not None
+        c.act(view.legal[0])  # the discard
+        app.advance()
+        await pilot.pause()
+        if c.needs_curtain():
+            c.reveal()
+            app.advance()
+            await pilot.pause()
+        partner = (declarer + 2) % 4
+        assert f"{c.names[partner]} sits out" in screen_text(app)

@@ -75,7 +75,8 @@ def contract_line(public: PublicView, names: tuple[str, ...]) -> Text:
                         f" by {who(names, d)}")
     need = public.tricks_to_win
     if public.sitting_out is not None:
-        out.append(f" · must lose every trick; {names[public.sitting_out]} sits out")
+        # the bid's own name says "lose every trick": at 80 columns the sitter comes first
+        out.append(f" · {names[public.sitting_out]} sits out")
     elif need:
         out.append(f" · {TEAMS_SHORT[team_of(d)]} need {need}")
     if public.joker_suit is not None:

@@ -35,15 +35,22 @@ class KeyBar(Widget):
         out = Text()
         self._hits = []
         seen: set[str] = set()
+        more = Text(" ^p more ", style="dim")
+        # keys that do not fit are left out whole, so "^p more" (which lists them all)
+        # is always there at the end
+        room = self.size.width - more.cell_len if self.size.width else 10**6
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in seen:
                 continue
             seen.add(binding.action)
+            key = Text.assemble((f" {self.app.get_key_display(binding)} ", "bold reverse"),
+                                f" {binding.description} ")
+            if out.cell_len + key.cell_len > room:
+                continue
             start = out.cell_len
-            out.append(f" {self.app.get_key_display(binding)} ", style="bold reverse")
-            out.append(f" {binding.description} ")
+            out.append_text(key)
             self._hits.append((start, out.cell_len, binding.key))
-        out.append(" ^p more ", style="dim")
+        out.append_text(more)
         return out
 
     async def on_click(self, event: events.Click) -> None:
