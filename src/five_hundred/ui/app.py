@@ -363,10 +363,12 @@ class FiveHundredApp(App[None]):
         from five_hundred.ui.screens.summary import SummaryScreen
 
         c = self.controller
-        top = self._top()
-        if c is None or not c.between_deals or not isinstance(top, SummaryScreen):
+        if c is None or not c.between_deals or c.persons:
             return
-        if top.too_small:  # nobody can see the summary: wait
+        top = self._top()
+        # wait while nobody can see the summary, or while it is still being put up (a
+        # busy machine may not have switched screens yet when this timer fires)
+        if not isinstance(top, SummaryScreen) or top.too_small:
             self.set_timer(max(self.pace * 4, 0.01), self._auto_next_deal)
             return
         self.next_deal()
@@ -376,12 +378,16 @@ class FiveHundredApp(App[None]):
         from five_hundred.engine import IllegalAction
 
         c = self.controller
-        if c is None or c.acting_seat != message.seat or c.viewer != message.seat:
-            return  # a choice from a table that is already past
+        if c is None:
+            return
+        if c.acting_seat != message.seat or c.viewer != message.seat:
+            self.sync_table()  # a choice from a table that is already past: redraw it
+            return
         try:
             c.act(message.action)
         except IllegalAction as exc:
             self.notify(f"Not allowed: {exc.reason} ({exc.rule})", severity="error", markup=False)
+            self.sync_table()  # the table takes a choice again
             return
         self.advance()
 
