@@ -416,8 +416,8 @@ class History:
                 "FROM seats s JOIN games g USING (game_id) GROUP BY s.name, s.computer"):
             entry(name, computer).update(games=int(games), wins=int(wins))
         for name, computer, deals in db.execute(
-                "SELECT s.name, s.computer, COUNT(*) FROM seats s "
-                "JOIN deals d USING (game_id) GROUP BY s.name, s.computer"):
+                "SELECT s.name, s.computer, COUNT(DISTINCT d.game_id || '/' || d.number) "
+                "FROM seats s JOIN deals d USING (game_id) GROUP BY s.name, s.computer"):
             entry(name, computer)["deals"] = int(deals)
         for name, computer, kind, bid, made in db.execute(
                 "SELECT s.name, s.computer, d.kind, COUNT(*), SUM(d.made) FROM deals d "
