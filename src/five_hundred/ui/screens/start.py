@@ -71,6 +71,7 @@ class StartScreen(BaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", "New game"),
         Binding("ctrl+r", "resume", "Resume"),
+        Binding("f2", "history", "History"),
         Binding("f1", "app.rules", "Rules"),
         Binding("ctrl+q", "app.request_quit", "Quit"),
     ]
@@ -124,6 +125,7 @@ class StartScreen(BaseScreen):
                 yield Button("Play without saving" if storage.problem else "New game",
                              variant="primary", id="new", compact=True)
                 yield Button("Resume", id="resume", disabled=not games, compact=True)
+                yield Button("History", id="history", compact=True)
                 yield Button("Rules", id="rules", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield KeyBar()
@@ -222,12 +224,20 @@ class StartScreen(BaseScreen):
         if game_id is not None:
             self.game.resume_game(game_id)
 
+    def action_history(self) -> None:
+        """The finished games and the statistics (issue 10, item 8)."""
+        from five_hundred.ui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.game.storage.folder))
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.id
         if button == "new":
             self.action_new_game()
         elif button == "resume":
             self.action_resume()
+        elif button == "history":
+            self.action_history()
         elif button == "rules":
             self.game.action_rules()
         elif button == "quit":
