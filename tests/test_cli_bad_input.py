@@ -296,7 +296,7 @@ def _boom(*args: object, **kwargs: object) -> Any:
 
 @pytest.mark.parametrize(("argv", "target", "status"), [
     (["replay", str(EXAMPLE)], "five_hundred.engine.record.replay_record", 2),
-    (["rules"], "five_hundred.cli.resources.files", 1),
+    (["rules"], "five_hundred.rules_text.player_rules", 1),
     (["tournament", "--pairs", "1", "--quiet"], "five_hundred.bots.tournament.run_match", 1),
 ])
 def test_every_subcommand_internal_error_is_one_line(

@@ -1,5 +1,5 @@
-"""The engine, the computer players and the hot-seat controller are pure: importing
-them (all of them) loads neither textual nor rich.
+"""The engine, the computer players, the hot-seat controller, the history index and
+the rules text are pure: importing them (all of them) loads neither textual nor rich.
 
 Run in a fresh interpreter, since the test process itself may have loaded them.
 """
@@ -16,7 +16,7 @@ import five_hundred.bots as bots
 import five_hundred.engine as engine
 names = ["five_hundred.engine", "five_hundred.engine.record", "five_hundred.cli",
          "five_hundred.hotseat", "five_hundred.safe_text", "five_hundred.bots",
-         "five_hundred.report"]
+         "five_hundred.report", "five_hundred.history", "five_hundred.rules_text"]
 names += [m.name for m in pkgutil.walk_packages(engine.__path__, "five_hundred.engine.")]
 names += [m.name for m in pkgutil.walk_packages(bots.__path__, "five_hundred.bots.")]
 for name in names:

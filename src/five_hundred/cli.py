@@ -1,7 +1,8 @@
 """Command line entry point of ``five-hundred``.
 
 - ``five-hundred replay FILE [--json]``: replay a game record (RECORD-FORMAT.md).
-- ``five-hundred rules``: print the rules as played here.
+- ``five-hundred rules``: print the rules as played here (rich in a terminal, plain
+  text into a pipe).
 - ``five-hundred tournament ...``: computer players against each other
   (``five_hundred.bots.tournament``).
 - anything else (no arguments, ``--seed N``, ``--resume``, ``--help`` …) goes to the
@@ -25,7 +26,6 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from importlib import resources
 
 from five_hundred.cli_args import OneLineParser
 from five_hundred.safe_text import clean_text, excerpt
@@ -41,6 +41,7 @@ other commands:
 _PROG = "five-hundred"
 _PATH_LIMIT = 200  # characters of a path echoed in a message
 BROKEN_PIPE_STATUS = 141
+RULES_MAX_WIDTH = 100  # columns of the rules in a wide terminal
 
 
 def _err(message: str) -> None:
@@ -136,20 +137,42 @@ def replay_main(argv: Sequence[str]) -> int:
     return 0
 
 
+def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except (OSError, ValueError):  # a closed or odd stream: not a terminal
+        return False
+
+
 def rules_main(argv: Sequence[str]) -> int:
-    """``five-hundred rules``: print docs/rules.md (shipped as five_hundred/rules.md)."""
+    """``five-hundred rules``: the rules for players (docs/rules.md, shipped as
+    five_hundred/rules.md), rendered by rich in a terminal and as plain text (no
+    escape codes, no Markdown marks) into a pipe or a file; rich is loaded only for
+    the terminal."""
     if argv:
         if argv[0] in ("-h", "--help"):
-            print(f"usage: {_PROG} rules\n\nPrint the rules of Five Hundred as played here.")
+            print(f"usage: {_PROG} rules\n\nPrint the rules of Five Hundred as played "
+                  "here: formatted in a terminal, plain text into a pipe or a file.")
             return 0
         _err(f"rules: unexpected argument {excerpt(argv[0])}")
         return 2
+    from five_hundred.rules_text import plain_text, player_rules
+
     try:
-        text = resources.files("five_hundred").joinpath("rules.md").read_text(encoding="utf-8")
+        text = player_rules()
     except OSError as exc:
         _err(f"rules: cannot read the rules text: {exc}")
         return 1
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    if _is_terminal(sys.stdout):
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        console = Console()
+        console.width = min(console.width, RULES_MAX_WIDTH)  # lines a person can read
+        console.print(Markdown(text))
+    else:
+        _write(plain_text(text))
     return 0
 
 

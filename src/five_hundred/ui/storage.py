@@ -7,6 +7,7 @@ Plain file code (no Textual). The data folder holds::
     finished/<id>.json       the record of a finished game (one file per game)
     finished/<id>.seats.json its side file
     damaged/<id>.json        a save that could not be read, set aside (never deleted)
+    history.sqlite3          the index of finished/ (``five_hundred.history``)
     logs/crash-<time>.log    what an unexpected error left behind
 
 ``<id>`` is the UTC time the game started (``20250102-143005``) and four hex digits,

@@ -1,8 +1,8 @@
-"""The rules (from the packaged rules.md), the keys help and small dialogs."""
+"""The rules (the packaged rules.md, with a table of contents), the keys help and small
+dialogs."""
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -10,8 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
 
+from five_hundred.rules_text import Section, player_rules, sections
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
 
@@ -44,7 +46,9 @@ click a bid to choose it and again to bid.
 
 
 def rules_markdown(rules: RuleSet | None = None) -> str:
-    text = resources.files("five_hundred").joinpath("rules.md").read_text(encoding="utf-8")
+    """The rules for players (``rules_text.player_rules``: the same text as
+    ``five-hundred rules``), with the house rules in force at the top during a game."""
+    text = player_rules()
     if rules is not None:
         house = rules.describe_options()
         lines = "\n".join(f"- {h}" for h in house) or "- none: the default rules"
@@ -52,35 +56,116 @@ def rules_markdown(rules: RuleSet | None = None) -> str:
     return text
 
 
-class RulesScreen(BaseScreen):
-    """The rules as played here (one Markdown renderable in a scroll view: a widget
-    per paragraph would make this long text slow to open)."""
+def contents_line(section: Section) -> Text:
+    """A line of the table of contents: the title (subsections indented) and the ids
+    of the rules it states, dimmed: ``The auction  R8–R13``."""
+    line = Text("  " * max(section.level - 2, 0) + section.title)
+    if section.ids:
+        line.append(f"  {section.id_range()}", style="dim")
+    return line
+
+
+class RulesContents(OptionList):
+    """The table of contents: ↑↓ choose a section, Enter goes to it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor_up", "Choose", show=False),
+        Binding("down", "cursor_down", "Choose", key_display="↑↓"),
+        Binding("enter", "select", "Go to", key_display="⏎"),
+        Binding("escape,t", "screen.leave_contents", "Back to the text", key_display="Esc"),
+    ]
+
+
+class RulesScreen(BaseScreen):
+    """The rules as played here, with a table of contents (``t``) to jump to a section.
+
+    One rich Markdown renderable per section in a scroll view: a Textual widget per
+    paragraph would make this long text slow to open, and a section is exactly what
+    the contents jump to. The contents cover the text while they are open (the same
+    at every size: at 80 columns there is no room for both side by side), each
+    section on one line with the ids of the rules it states."""
+
+    AUTO_FOCUS = ""  # nothing focused in the text: the screen's own keys scroll it
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,f1", "close", "Close"),
+        Binding("t", "contents", "Contents"),
         Binding("up", "scroll(-1)", "Scroll", key_display="↑↓"),
         Binding("down", "scroll(1)", "Scroll", show=False),
         Binding("pageup", "scroll(-20)", "Page", key_display="PgUp/PgDn"),
         Binding("pagedown", "scroll(20)", "Page", show=False),
+        Binding("home", "scroll_home", "Top", show=False),
+        Binding("end", "scroll_end", "End", show=False),
     ]
 
     def __init__(self, rules: RuleSet | None) -> None:
         super().__init__()
         self.rules = rules
+        self.sections = sections(rules_markdown(rules))
 
     def compose(self) -> ComposeResult:
         from rich.markdown import Markdown
 
-        with Vertical(id="body"), VerticalScroll(id="rules-scroll"):
-            yield Static(Markdown(rules_markdown(self.rules)), id="rules")
+        with Vertical(id="body"):
+            yield RulesContents(*(Option(contents_line(s), id=f"toc-{i}")
+                                  for i, s in enumerate(self.sections)),
+                                id="rules-toc", compact=True)
+            with VerticalScroll(id="rules-scroll", can_focus=False):
+                for i, section in enumerate(self.sections):
+                    yield Static(Markdown(section.markdown), id=f"rules-sec-{i}",
+                                 classes="rules-section")
         yield KeyBar()
         yield from self.compose_too_small()
+
+    @property
+    def contents_open(self) -> bool:
+        return self.has_class("-contents")
+
+    @property
+    def text(self) -> VerticalScroll:
+        return self.query_one("#rules-scroll", VerticalScroll)
+
+    def action_contents(self) -> None:
+        """Open the contents, the cursor on the section in view."""
+        toc = self.query_one("#rules-toc", RulesContents)
+        toc.highlighted = self.section_in_view()
+        self.add_class("-contents")
+        toc.focus()
+
+    def action_leave_contents(self) -> None:
+        """Back to the text, where it was."""
+        self.remove_class("-contents")
+        self.set_focus(None)
+
+    def section_in_view(self) -> int:
+        """The section at the top of the text now."""
+        top = round(self.text.scroll_y)
+        found = 0
+        for i in range(len(self.sections)):
+            if self.query_one(f"#rules-sec-{i}").virtual_region.y <= top:
+                found = i
+        return found
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.go_to(event.option_index)
+
+    def go_to(self, index: int) -> None:
+        """Show section ``index`` at the top of the text."""
+        self.action_leave_contents()
+        target = self.query_one(f"#rules-sec-{index}")
+        self.text.scroll_to_widget(target, top=True, animate=False)
 
     def action_close(self) -> None:
         self.dismiss()
 
     def action_scroll(self, lines: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+        self.text.scroll_relative(y=lines, animate=False)
+
+    def action_scroll_home(self) -> None:
+        self.text.scroll_home(animate=False)
+
+    def action_scroll_end(self) -> None:
+        self.text.scroll_end(animate=False)
 
 
 class KeysScreen(BaseScreen):

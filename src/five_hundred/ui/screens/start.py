@@ -93,6 +93,7 @@ class StartScreen(BaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", "New game"),
         Binding("ctrl+r", "resume", "Resume"),
+        Binding("f2", "history", "History"),
         Binding("f1", "app.rules", "Rules"),
         Binding("ctrl+q", "app.request_quit", "Quit"),
     ]
@@ -157,6 +158,7 @@ class StartScreen(BaseScreen):
                 yield Button("Play without saving" if storage.problem else "New game",
                              variant="primary", id="new", compact=True)
                 yield Button("Resume", id="resume", disabled=not games, compact=True)
+                yield Button("History", id="history", compact=True)
                 yield Button("Rules", id="rules", compact=True)
                 yield Button("Quit", id="quit", compact=True)
         yield KeyBar()
@@ -253,12 +255,20 @@ class StartScreen(BaseScreen):
         if game_id is not None:
             self.post_message(self.Resume(game_id))
 
+    def action_history(self) -> None:
+        """The finished games and the statistics (issue 10, item 8)."""
+        from five_hundred.ui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.game.storage.folder))
+
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.id
         if button == "new":
             self.action_new_game()
         elif button == "resume":
             self.action_resume()
+        elif button == "history":
+            self.action_history()
         elif button == "rules":
             await self.run_action("app.rules")
         elif button == "quit":
