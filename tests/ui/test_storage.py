@@ -119,7 +119,8 @@ async def test_new_game_after_leaving_keeps_the_old_game_and_both_resume(
         await pilot.press("y")
         await pilot.pause()
         assert listed(app) == [second_id, first_id]  # the latest first
-        await pilot.press("down", "enter")  # the older game, by the keyboard
+        # the older game, by the keyboard: the list is one shift+tab above the first name
+        await pilot.press("shift+tab", "down", "enter")
         await pilot.pause()
         assert app.slot is not None and app.slot.game_id == first_id
         assert app.controller is not None and app.controller.public() == first_public
