@@ -29,7 +29,8 @@ class Verb(IntEnum):
     PLAY = 4
 
 
-PASS, BID, DISCARD, JOKER_NAME, PLAY = Verb
+# plain ints in the actions themselves: the kernel compares and hashes them at speed
+PASS, BID, DISCARD, JOKER_NAME, PLAY = (int(v) for v in Verb)
 JOKER_NONE = 4  # ``joker none``: the declarer leaves the joker suitless
 
 PASS_ACTION: Action = (PASS,)
