@@ -235,18 +235,22 @@ def test_club_is_deterministic_in_every_phase() -> None:
     assert {"bidding", "discard", "joker", "play"} <= phases
 
 
-@pytest.mark.parametrize("rules", [R, TWO_JOKER_1000,
-                                   R.model_copy(update={"misere_without_seven": True}),
-                                   R.model_copy(update={"joker_lead_last_trick_only": True})],
-                         ids=["pagat", "V6", "V2", "V3"])
+VARIANTS = [R, R.model_copy(update={"no_misere": True}),
+            R.model_copy(update={"misere_without_seven": True}),
+            R.model_copy(update={"joker_lead_last_trick_only": True}),
+            R.model_copy(update={"defensive_cap": 490}),
+            R.model_copy(update={"blind_misere": True}), TWO_JOKER_1000]
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=["pagat", "V1", "V2", "V3", "V4", "V5", "V6"])
 def test_club_always_plays_legally(rules: RuleSet) -> None:
     """Hundreds of positions with random partners and opponents (so odd contracts —
     misère, NT, joker leads — come up): the action is always among the legal ones."""
     n = 0
-    for seed in range(40 if rules is R else 12):
+    for seed in range(40 if rules is R else 8):
         levels = ("club", "random") if seed % 2 else ("random", "club")
         n += len(_decisions(rules, seed, levels))
-    assert n >= 150
+    assert n >= 100
 
 
 def test_tournament_prints_contracts_by_kind(capsys: pytest.CaptureFixture[str]) -> None:
