@@ -51,7 +51,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     print(f"{'level':8} {'phase':9} {'n':>5} {'median s':>9} {'p95 s':>7}")
-    for level in ("easy", "normal", "hard"):
+    for level in ("easy", "normal", "hard", "club"):
         times = measure(level, args.deals, args.budget, args.seed)
         for phase in ("bidding", "discard", "joker", "play", "all"):
             xs = times.get(phase)

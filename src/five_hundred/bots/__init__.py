@@ -8,8 +8,9 @@ of ``view.legal`` (a typed ``LegalAction``)::
     state.apply(choice.action, view.seat)
 
 Levels: ``random`` (uniform legal play, a yardstick), ``easy`` (the rules of
-``normal`` with deliberate slips), ``normal`` (rule-based) and ``hard`` (Monte Carlo
-sampling of the unseen cards with double-dummy solving).
+``normal`` with deliberate slips), ``normal`` (rule-based), ``hard`` (Monte Carlo
+sampling of the unseen cards with double-dummy solving) and ``club`` (the published
+design of a well-known app's rule-based 500 bots, a yardstick: ``club.py``).
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from five_hundred import notation
 from five_hundred.engine import LegalAction, Phase, RuleSet, SeatView
 from five_hundred.engine.cards import NO_TRUMPS
 
-from . import hard, mc, normal
+from . import club, hard, mc, normal
 from .knowledge import knowledge_of
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "club")
 EASY_SLIPS = 0.2
 DEFAULT_BUDGET = 0.25
 
@@ -44,6 +45,8 @@ def choose_action(view: SeatView, rules: RuleSet, rng: random.Random, level: str
     k = knowledge_of(view, rules)
     if level == "hard":
         action = hard.decide(k, rng, budget)
+    elif level == "club":
+        action = club.decide(k, rng)
     else:
         action = normal.decide(k, rng, EASY_SLIPS if level == "easy" else 0.0)
     return _typed(view, action)
