@@ -44,7 +44,7 @@ def _deal(hands: dict[int, str], kitty: str = "", seed: int = 0, dealer: int = 3
 
 def _club(state: GameState) -> str:
     seat = state.to_act
-    return choose_action(view_for(state, seat), state.rules, random.Random(0), "club")
+    return choose_action(view_for(state, seat), state.rules, random.Random(0), "club").text
 
 
 def _apply(state: GameState, texts: list[str]) -> None:
@@ -216,7 +216,7 @@ def _decisions(rules: RuleSet, seed: int, levels: tuple[str, ...]) -> list[tuple
     while not state.deal_over:
         seat = state.to_act
         view = view_for(state, seat)
-        text = choose_action(view, rules, rng, levels[seat % len(levels)])
+        text = choose_action(view, rules, rng, levels[seat % len(levels)]).text
         assert text in view.legal_actions
         if levels[seat % len(levels)] == "club":
             out.append((view, text))
@@ -230,7 +230,7 @@ def test_club_is_deterministic_in_every_phase() -> None:
     for seed in range(25):
         for view, text in _decisions(R, seed, ("club",)):
             phases.add(view.phase)
-            again = choose_action(view, R, random.Random(seed + 99), "club")
+            again = choose_action(view, R, random.Random(seed + 99), "club").text
             assert again == text
     assert {"bidding", "discard", "joker", "play"} <= phases
 
