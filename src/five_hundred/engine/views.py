@@ -8,6 +8,8 @@ actions when it is to act.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel, ConfigDict
 
 from five_hundred import notation
@@ -52,22 +54,26 @@ class LegalAction(BaseModel):
         return notation.action_label(self)
 
 
+@lru_cache(maxsize=65536)
 def legal_action(action: Action, ladder: Ladder) -> LegalAction:
+    """The typed form of ``action`` (frozen, so one object serves every view that has
+    it: views are built at every step and a discard has hundreds of choices). Built
+    from the engine's own tables, so pydantic's validation is skipped."""
     verb = Verb(action[0])
-    text = action_text(action, ladder)
+    bid: str | None = None
+    cards: tuple[str, ...] = ()
+    suit: str | None = None
     if verb == BID:
-        return LegalAction(action=action, text=text, verb=verb, bid=ladder.bids[action[1]].code)
-    if verb == DISCARD:
-        return LegalAction(action=action, text=text, verb=verb,
-                           cards=tuple(card_str(c) for c in action[1:]))
-    if verb == JOKER_NAME:
+        bid = ladder.bids[action[1]].code
+    elif verb == DISCARD:
+        cards = tuple(card_str(c) for c in action[1:])
+    elif verb == JOKER_NAME:
         suit = None if action[1] == JOKER_NONE else SUIT_LETTERS[action[1]]
-        return LegalAction(action=action, text=text, verb=verb, suit=suit)
-    if verb == PLAY:
+    elif verb == PLAY:
+        cards = (card_str(action[1]),)
         suit = SUIT_LETTERS[action[2]] if len(action) == 3 else None
-        return LegalAction(action=action, text=text, verb=verb, cards=(card_str(action[1]),),
-                           suit=suit)
-    return LegalAction(action=action, text=text, verb=verb)
+    return LegalAction.model_construct(action=action, text=action_text(action, ladder),
+                                       verb=verb, bid=bid, cards=cards, suit=suit)
 
 
 class TrickView(BaseModel):
