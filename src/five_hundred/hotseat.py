@@ -191,6 +191,9 @@ class Controller:
         self._ladder = ladder_for(rules)
         # lines about the session, not the game ("Resumed …"), shown above the deal's log
         self.notes: list[str] = []
+        # lines about this deal that are not moves (a take-back, a claim), each after
+        # the number of the deal's public log lines there were when it happened
+        self._events: list[tuple[int, str]] = []
         # a person's only legal card is played for them (the app's setting)
         self.auto_play = False
         # take-backs used per side (N–S, E–W); saved in the game's side file
@@ -269,7 +272,19 @@ class Controller:
     def log(self, public: PublicView | None = None) -> list[str]:
         """The public log of this deal: the session's notes, then every public event
         (of ``public``, the public view now if not given)."""
-        return [*self.notes, *log_lines(public or self.public(), self.names)]
+        lines = log_lines(public or self.public(), self.names)
+        out = list(self.notes)
+        done = 0
+        for at, text in self._events:
+            out.extend(lines[done:at])
+            done = max(done, at)
+            out.append(text)
+        out.extend(lines[done:])
+        return out
+
+    def _event(self, text: str) -> None:
+        """A line for the log, in its place among the deal's moves."""
+        self._events.append((len(log_lines(self.public(), self.names)), text))
 
     def needs_curtain(self) -> bool:
         """A different person than the last one who saw their hand must act now."""
@@ -366,11 +381,14 @@ class Controller:
         if replay.error is not None:  # a record the engine wrote always replays
             raise RuntimeError(f"the game does not replay: {replay.error.message}")
         self._state = replay.state
+        # lines logged after the moves taken back now stand where the moves stop
+        length = len(log_lines(self.public(), self.names))
+        self._events = [(min(at, length), text) for at, text in self._events]
         self._undo = None
         self._claimed = None
         self._rewound += removed + 1
         self.takebacks[mark.seat & 1] += 1
-        self.notes.append(f"{self.seat_label(mark.seat)} takes back a move.")
+        self._event(f"{self.seat_label(mark.seat)} takes back a move.")
         self.save()
         return mark.seat
 
@@ -395,15 +413,15 @@ class Controller:
         result = check_claim(s, seat)
         if not result.proved:
             self._claimed = (s.deal_index, s.trick_no, seat)
-            self.notes.append(f"{who} claims {what}: refused, play goes on.")
+            self._event(f"{who} claims {what}: refused, play goes on.")
             if result.verdict == FAILS:
                 return ClaimAnswer(False, "Claim refused: not certain whatever anyone "
                                           "plays. Play on.")
             return ClaimAnswer(False, "The claim cannot be shown (too many ways to play "
                                       "on). Play on.")
+        self._event(f"{who} claims {what}: accepted.")
         play_out(s)
         self._undo = None
-        self.notes.append(f"{who} claims {what}: accepted.")
         self.save()
         return ClaimAnswer(True, f"Claim accepted: {who} " + (
             "loses every remaining trick." if misere else "takes the remaining tricks."))
@@ -498,6 +516,7 @@ class Controller:
                                   seeded_rng(self.seed, s.deal_index + 1))
         s.start_next_deal(hands, kitty)
         self.notes = []  # the log shows this deal only: earlier deals are on the score sheet
+        self._events = []
         self._undo = None
         self.forget_viewer()
         self.save()

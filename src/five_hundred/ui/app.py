@@ -403,9 +403,9 @@ class FiveHundredApp(App[None]):
             self.notify(why, severity="warning", timeout=4, markup=False)
             return
         self._forget_thinking()  # a computer's move being computed is for a lost position
-        seat = c.take_back()
+        self.mark_thinking(False)
+        c.take_back()  # the log says who took back a move; no toast over the hand
         self.advance()
-        self.notify(f"{c.seat_label(seat)} took back a move.", timeout=3, markup=False)
 
     def on_table_screen_claim(self, message: TableScreen.Claim) -> None:
         """``c``: the person to play claims the remaining tricks; the engine decides."""
@@ -415,6 +415,7 @@ class FiveHundredApp(App[None]):
         answer = c.claim()
         if answer.accepted:
             self._forget_thinking()
+            self.mark_thinking(False)
             self.advance()  # the deal is over: its summary
         else:
             self.sync_table()  # the log says the claim was refused
