@@ -209,3 +209,24 @@ def test_forced_cards_are_played_with_no_curtain_and_trick_ten_plays_itself() ->
         assert replay_record(loads_record(c.record_json())).error is None
         assert c.public().results[-1].contract is not None
     assert asked > 20
+
+
+def test_take_back_line_stands_in_its_place_in_the_log() -> None:
+    c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=1)
+    c.reveal()
+    act_text(c, "pass")
+    c.reveal()
+    act_text(c, "pass")
+    c.take_back()
+    log = c.log()
+    assert log[-1].endswith("takes back a move.") and log[-2].endswith("passes")
+    c.reveal()
+    act_text(c, "bid 6S")
+    assert c.log()[-2].endswith("takes back a move.")
+
+
+def test_no_auto_play_option() -> None:
+    from five_hundred.ui.launch import build_parser
+
+    assert build_parser().parse_args(["--no-auto-play"]).no_auto_play
+    assert not build_parser().parse_args([]).no_auto_play
