@@ -163,6 +163,9 @@ PUBLIC_SURFACE = {
     "act_blind_misere", "bot_rng", "computer_action", "play_computer", "hint",
     "token", "computer_request", "apply_computer", "hint_request", "hint_is_current",
     "start_next_deal", "save", "record_json", "from_record_text",
+    # issue 10: take-backs, claims, forced plays (answers and counts, never the state)
+    "auto_play", "play_forced", "takebacks", "take_back", "take_back_refusal",
+    "can_take_back", "claim",
 }
 
 

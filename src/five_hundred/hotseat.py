@@ -8,6 +8,18 @@ cannot show a card it was never given. Every action is saved at once (see
 The curtain rule: the screen must be covered whenever the next decision belongs to a
 *person* other than the last person who saw their hand. With one person it never
 appears; with none the game plays itself.
+
+Take-backs (issue 10): a person may take back their last action as long as no other
+person has acted or lifted a curtain since; the computers' replies (and cards played
+for people who had no choice) go with it. The game is then rebuilt by replaying its
+record without the actions taken back, so the saved record only ever holds the
+actions that stand. Whose hand may be shown afterwards is decided exactly as after any
+action: the acting person's, if they were the last to lift a curtain, else a curtain.
+
+Forced plays: with ``auto_play`` on, a person's only legal card is played for them at
+once (no curtain for it; the tenth trick plays itself). Claims: a person to play may
+claim the remaining tricks; the engine's proof (``engine/claims.py``) decides, and
+an accepted claim is recorded as the legal plays of one continuation.
 """
 
 from __future__ import annotations
@@ -32,6 +44,7 @@ from five_hundred.engine import (
     view_for,
 )
 from five_hundred.engine.actions import PLAY
+from five_hundred.engine.claims import FAILS, check_claim, claim_refusal, play_out
 from five_hundred.notation import card_label, describe_hint, log_lines, points
 from five_hundred.safe_text import clean_name
 
@@ -141,6 +154,24 @@ class HintRequest:
         return describe_hint(self.fn(self.view, self.rules, self.rng, self.budget))
 
 
+@dataclass(frozen=True)
+class TakeBack:
+    """The action a person may still take back: whose, in which deal, and how many
+    actions of the deal stood before it."""
+
+    seat: int
+    deal: int
+    index: int
+
+
+@dataclass(frozen=True)
+class ClaimAnswer:
+    """What became of a claim: accepted (the deal is over) or not, in one line."""
+
+    accepted: bool
+    message: str
+
+
 # ----------------------------------------------------------------- the controller
 
 
@@ -165,6 +196,19 @@ class Controller:
         # persons who have looked at their cards this deal (V5: until then they may
         # still bid blind misère, so even a person alone gets a "your cards" screen)
         self._looked: set[int] = set()
+        # lines about this deal that are not moves (a take-back, a claim), each after
+        # the number of the deal's public log lines there were when it happened
+        self._events: list[tuple[int, str]] = []
+        # a person's only legal card is played for them (the app's setting)
+        self.auto_play = False
+        # take-backs used per side (N–S, E–W); saved in the game's side file
+        self.takebacks = [0, 0]
+        self._undo: TakeBack | None = None
+        # actions taken back in this game, plus one per take-back: keeps ``token``
+        # rising, so an answer computed before a take-back is never taken for one after
+        self._rewound = 0
+        # (deal, trick, seat) of the last refused claim: one try per trick
+        self._claimed: tuple[int, int, int] | None = None
 
     # ------------------------------------------------------------ who is who
 
@@ -233,7 +277,19 @@ class Controller:
     def log(self, public: PublicView | None = None) -> list[str]:
         """The public log of this deal: the session's notes, then every public event
         (of ``public``, the public view now if not given)."""
-        return [*self.notes, *log_lines(public or self.public(), self.names)]
+        lines = log_lines(public or self.public(), self.names)
+        out = list(self.notes)
+        done = 0
+        for at, text in self._events:
+            out.extend(lines[done:at])
+            done = max(done, at)
+            out.append(text)
+        out.extend(lines[done:])
+        return out
+
+    def _event(self, text: str) -> None:
+        """A line for the log, in its place among the deal's moves."""
+        self._events.append((len(log_lines(self.public(), self.names)), text))
 
     def needs_curtain(self) -> bool:
         """A different person than the last one who saw their hand must act now, or a
@@ -257,6 +313,8 @@ class Controller:
         seat = self.acting_seat
         if seat is None or not self.players[seat].is_person:
             raise RuntimeError("no person is to act")
+        if self._undo is not None and self._undo.seat != seat:
+            self._undo = None  # another person lifted a curtain: nothing to take back
         self._viewer = seat
         self._looked.add(seat)
         return view_for(self._state, seat)
@@ -275,7 +333,11 @@ class Controller:
         seat = self.acting_seat
         if seat is None:
             raise RuntimeError("nobody is to act")
+        index = len(self._state.actions)
         self._state.apply(action.action, seat)
+        if self.players[seat].is_person:  # a computer's reply keeps the person's
+            self._undo = TakeBack(seat, self._state.deal_index, index)
+        self._play_forced()
         self.save()
 
     def why_not(self, card: str) -> str:
@@ -288,6 +350,101 @@ class Controller:
         reason, rule = self._state.explain(action)
         return f"{card_label(card)} cannot be played now: {reason} ({rule})."
 
+    def _play_forced(self) -> bool:
+        """With ``auto_play``: play each person's only legal card for them."""
+        s = self._state
+        played = False
+        while self.auto_play and s.phase == Phase.PLAY and self.players[s.to_act].is_person:
+            legal = s.legal_actions()
+            if len(legal) != 1:
+                break
+            s.apply(legal[0], s.to_act)
+            played = True
+        return played
+
+    def play_forced(self) -> None:
+        """Play the forced cards now due (a game just resumed, or the setting changed)."""
+        if self._play_forced():
+            self.save()
+
+    # ------------------------------------------------------------ take-backs
+
+    def take_back_refusal(self) -> str | None:
+        """Why there is nothing to take back now (one line), or None."""
+        mark = self._undo
+        if mark is None or mark.deal != self._state.deal_index:
+            return "Nothing to take back: only your last move, before anyone else moves."
+        if self.deal_over:
+            return "The deal is over and scored: it cannot be taken back."
+        return None
+
+    def can_take_back(self) -> bool:
+        return self.take_back_refusal() is None
+
+    def take_back(self) -> int:
+        """Take back the last action of the person who acted last, and everything the
+        computers (and forced cards) did after it. Returns that person's seat, who is
+        to act again. The game is rebuilt from its record without those actions."""
+        from five_hundred.engine.record import record_from_state, replay_record
+
+        why = self.take_back_refusal()
+        if why is not None:
+            raise RuntimeError(why)
+        mark = self._undo
+        assert mark is not None
+        rec = record_from_state(self._state, list(self.names))
+        last = rec.deals[-1]
+        removed = len(last.actions) - mark.index
+        deals = (*rec.deals[:-1], last.model_copy(update={"actions": last.actions[:mark.index]}))
+        replay = replay_record(rec.model_copy(update={"deals": deals}))
+        if replay.error is not None:  # a record the engine wrote always replays
+            raise RuntimeError(f"the game does not replay: {replay.error.message}")
+        self._state = replay.state
+        # lines logged after the moves taken back now stand where the moves stop
+        length = len(log_lines(self.public(), self.names))
+        self._events = [(min(at, length), text) for at, text in self._events]
+        self._undo = None
+        self._claimed = None
+        self._rewound += removed + 1
+        self.takebacks[mark.seat & 1] += 1
+        self._event(f"{self.seat_label(mark.seat)} takes back a move.")
+        self.save()
+        return mark.seat
+
+    # ------------------------------------------------------------ claims
+
+    def claim(self) -> ClaimAnswer:
+        """The acting person claims the remaining tricks (in misère the declarer claims
+        to lose them all). Accepted only with the engine's proof; then the rest of the
+        deal is played as one continuation and scored."""
+        s = self._state
+        seat = self.acting_seat
+        if seat is None or seat != self._viewer or not self.players[seat].is_person:
+            return ClaimAnswer(False, "Claim on your own turn to play.")
+        why = claim_refusal(s, seat)
+        if why is not None:
+            return ClaimAnswer(False, why + ".")
+        if self._claimed == (s.deal_index, s.trick_no, seat):
+            return ClaimAnswer(False, "You claimed in this trick already: play on.")
+        misere = s.out_seat >= 0
+        what = "to lose every remaining trick" if misere else "the remaining tricks"
+        who = self.seat_label(seat)
+        result = check_claim(s, seat)
+        if not result.proved:
+            self._claimed = (s.deal_index, s.trick_no, seat)
+            self._event(f"{who} claims {what}: refused, play goes on.")
+            if result.verdict == FAILS:
+                return ClaimAnswer(False, "Claim refused: not certain whatever anyone "
+                                          "plays. Play on.")
+            return ClaimAnswer(False, "The claim cannot be shown (too many ways to play "
+                                      "on). Play on.")
+        self._event(f"{who} claims {what}: accepted.")
+        play_out(s)
+        self._undo = None
+        self.save()
+        return ClaimAnswer(True, f"Claim accepted: {who} " + (
+            "loses every remaining trick." if misere else "takes the remaining tricks."))
+
     def _blind_misere(self, seat: int) -> LegalAction | None:
         return next((a for a in view_for(self._state, seat).legal
                      if a.verb == Verb.BID and a.bid == "BMIS"), None)
@@ -299,6 +456,9 @@ class Controller:
         if action is None:
             raise RuntimeError("blind misère is not on offer")
         self.act(action)
+        # Bid from the curtain, unseen: the person now at the keyboard has not seen
+        # their hand, and the last hand that was shown is somebody else's.
+        self.forget_viewer()
 
     def bot_rng(self) -> random.Random:
         """A generator seeded by the game, the deal and the move: resuming a game makes
@@ -311,7 +471,7 @@ class Controller:
         """Where the game stands: (deal, actions so far). Any action or new deal changes
         it, so a result computed for an older token is for a position that is gone."""
         s = self._state
-        return (s.deal_index, len(s.actions))
+        return (s.deal_index, len(s.actions) + self._rewound)
 
     def computer_request(self, budget: float = 0.5) -> ComputerRequest:
         """What the acting computer needs to decide, detached from the game: its
@@ -376,6 +536,8 @@ class Controller:
         s.start_next_deal(hands, kitty)
         self.notes = []  # the log shows this deal only: earlier deals are on the score sheet
         self._looked = set()
+        self._events = []
+        self._undo = None
         self.forget_viewer()
         self.save()
 
@@ -417,9 +579,11 @@ class Controller:
 
 __all__ = [
     "LEVELS",
+    "ClaimAnswer",
     "ComputerRequest",
     "Controller",
     "HintRequest",
     "Player",
+    "TakeBack",
     "default_players",
 ]

@@ -22,6 +22,7 @@ import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widget import Widget
 
 from five_hundred.engine import RuleSet
@@ -154,8 +155,10 @@ def find_leak(texts: Iterable[str], hidden: Iterable[str], phrases: Iterable[str
     return None
 
 
-def check_screen(app: FiveHundredApp) -> int:
-    """Raise ``Leak`` if a hidden card is visible; returns how many cards were checked."""
+def check_screen(app: FiveHundredApp, covered: bool = False) -> int:
+    """Raise ``Leak`` if a hidden card is visible; returns how many cards were checked.
+    ``covered``: a toast may be drawn over the hand (the positive control, that the
+    viewer's own cards are on the capture, is then skipped)."""
     c = app.controller
     assert c is not None
     screen = app.screen
@@ -166,7 +169,7 @@ def check_screen(app: FiveHundredApp) -> int:
     else:
         return 0
     text = screen_text(app)
-    if isinstance(screen, TableScreen) and screen.view is not None:
+    if isinstance(screen, TableScreen) and screen.view is not None and not covered:
         # positive control: the capture is fresh and shows the viewer's own hand
         for code in screen.view.hand:
             assert card_label(code) in text, f"own card {code} missing:\n{text}"
@@ -204,10 +207,32 @@ async def run_deals(folder: Path, seed: int, deals: int, players: Sequence[Playe
     return await run_deals_with_rules(folder, seed, deals, players, None, size)
 
 
+async def _undo_or_claim(app: FiveHundredApp, rng: random.Random,
+                         pilot: Pilot[None]) -> bool:
+    """Now and then take back the last move (``u``, at the table or on the curtain
+    that follows it) or claim the rest (``c``, late in the play), through the app's
+    own entry points; the screen they leave, toast and all, is checked at once."""
+    c = app.controller
+    screen = app.screen
+    assert c is not None
+    r = rng.random()
+    if c.can_take_back() and r < (0.15 if isinstance(screen, CurtainScreen) else 0.05):
+        app.take_back()
+    elif (isinstance(screen, TableScreen) and screen.mode == "play" and r > 0.96
+          and len(c.public().tricks) >= 5 and screen.view is not None):
+        app.on_table_screen_claim(TableScreen.Claim(screen.view.seat))
+    else:
+        return False
+    await quick_pause(pilot)
+    check_screen(app, covered=True)  # the toast says who took back or claimed
+    app.clear_notifications()
+    return True
+
+
 async def run_deals_with_rules(folder: Path, seed: int, deals: int,
                                players: Sequence[Player], rules: RuleSet | None,
                                size: tuple[int, int] = (80, 24)) -> tuple[int, int]:
-    """``run_deals`` under a given rule set."""
+    """``run_deals`` under a given rule set, with take-backs and claims now and then."""
     played = checks = 0
     game = 0
     while played < deals:
@@ -227,6 +252,9 @@ async def run_deals_with_rules(folder: Path, seed: int, deals: int,
                     if c.game_over:
                         break
                     app.next_deal()
+                elif isinstance(screen, CurtainScreen | TableScreen) and \
+                        await _undo_or_claim(app, rng, pilot):
+                    checks += 1
                 elif isinstance(screen, CurtainScreen):
                     seat = c.acting_seat
                     assert seat is not None

@@ -16,7 +16,8 @@ from .walk import WrongPerson, walk
 
 async def test_every_hand_is_drawn_for_the_person_who_lifted_the_last_curtain(
         tmp_path: Path) -> None:
-    """Seed 3: three deals; deal 2 ends with the card of the next deal's first bidder."""
+    """Seed 3: three deals, with take-backs (on the table and on the next curtain),
+    claims and forced cards now and then."""
     deals, hands = await walk(tmp_path, 3, 3)
     assert deals == 3 and hands > 40
 
@@ -34,4 +35,4 @@ async def test_walk_catches_a_new_deal_without_its_curtain(
 
     monkeypatch.setattr(Controller, "forget_viewer", only_at_the_start)
     with pytest.raises(WrongPerson):  # seed 2: deal 1 ends with the first bidder's card
-        await walk(tmp_path, 2, 2)
+        await walk(tmp_path, 2, 2, extras=False, auto_play=False)

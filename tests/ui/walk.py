@@ -65,9 +65,12 @@ class Witness:
                               "the keyboard")
 
 
-async def walk(folder: Path, seed: int, deals: int) -> tuple[int, int]:
+async def walk(folder: Path, seed: int, deals: int, *, extras: bool = True,
+               auto_play: bool = True) -> tuple[int, int]:
     """Play ``deals`` four-person deals; returns (deals, hands checked). Raises
-    ``WrongPerson`` at the first hand drawn for someone not at the keyboard."""
+    ``WrongPerson`` at the first hand drawn for someone not at the keyboard.
+    ``extras``: take moves back (``u``) and claim (``c``) now and then; ``auto_play``:
+    forced cards are played for the person."""
     witness = Witness()
     original = Hand.show
 
@@ -77,17 +80,18 @@ async def walk(folder: Path, seed: int, deals: int) -> tuple[int, int]:
 
     Hand.show = show  # type: ignore[method-assign]
     try:
-        return await _walk(folder, seed, deals, witness)
+        return await _walk(folder, seed, deals, witness, extras, auto_play)
     finally:
         Hand.show = original  # type: ignore[method-assign]
 
 
-async def _walk(folder: Path, seed: int, deals: int, witness: Witness) -> tuple[int, int]:
+async def _walk(folder: Path, seed: int, deals: int, witness: Witness, extras: bool,
+                auto_play: bool) -> tuple[int, int]:
     played = game = 0
     while played < deals:
         rng = random.Random(f"walk:{seed}:{game}")
         app = create_app(folder / f"g{game}", seed=seed * 1000 + game, players=FOUR_PEOPLE,
-                         pace=3600.0)
+                         pace=3600.0, auto_play=auto_play)
         witness.at_keyboard = None  # a new game: anyone may be looking
         async with app.run_test(size=(80, 24)) as pilot:
             witness.controller = app.controller
@@ -102,11 +106,20 @@ async def _walk(folder: Path, seed: int, deals: int, witness: Witness) -> tuple[
                     if c.game_over:
                         break
                     app.next_deal()
+                elif extras and c.can_take_back() and rng.random() < (
+                        0.2 if isinstance(screen, CurtainScreen) else 0.05):
+                    # u: the person who moved last, still at the keyboard (on the next
+                    # curtain, nobody else has lifted it), takes the move back
+                    app.take_back()
                 elif isinstance(screen, CurtainScreen):
                     witness.at_keyboard = screen.seat  # the person it calls lifts it
                     app.curtain_lifted(screen.seat)
                 elif isinstance(screen, TableScreen):
                     assert screen.view is not None, "a person must be able to act"
+                    if extras and screen.mode == "play" and len(c.public().tricks) >= 5 and \
+                            rng.random() < 0.05:
+                        app.on_table_screen_claim(TableScreen.Claim(screen.view.seat))
+                        continue
                     act(app, choose(screen.view.legal_actions, rng, 0.3))
         game += 1
     return played, witness.checked

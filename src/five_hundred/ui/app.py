@@ -70,8 +70,10 @@ class FiveHundredApp(App[None]):
                  autostart: bool = False, hint_budget: float = 1.0,
                  guard_seconds: float = GUARD_SECONDS,
                  clock: Callable[[], float] = time.monotonic,
-                 inline_computers: bool = False) -> None:
+                 inline_computers: bool = False, auto_play: bool = True) -> None:
         super().__init__()
+        # a person's only legal card is played for them (--no-auto-play turns it off)
+        self.auto_play = auto_play
         # Computers and hints think in a worker thread, so keys keep working meanwhile;
         # inline (tests only) they think on the event loop, one step per call.
         self.inline_computers = inline_computers
@@ -239,6 +241,8 @@ class FiveHundredApp(App[None]):
 
         self._forget_thinking()
         self.controller = controller
+        controller.auto_play = self.auto_play
+        controller.play_forced()  # a resumed game may stop before a forced card
         self.rules_in_play = controller.rules
         if self._table is not None and self.is_screen_installed(self._table):
             self.uninstall_screen(self._table)
@@ -390,6 +394,47 @@ class FiveHundredApp(App[None]):
             self.sync_table()  # the table takes a choice again
             return
         self.advance()
+
+    def can_take_back(self) -> bool:
+        """A take-back would be accepted now (the screens show the key only then)."""
+        return self.controller is not None and self.controller.can_take_back()
+
+    def on_table_screen_undo(self, message: TableScreen.Undo) -> None:
+        self.take_back()
+
+    def on_curtain_screen_undo(self, message: CurtainScreen.Undo) -> None:
+        self.take_back()
+
+    def take_back(self) -> None:
+        """``u``: the last person to act takes back their last action (and what the
+        computers did since). Whose hand shows next is decided as after any action:
+        ``advance`` stands a curtain unless that person was the last to lift one."""
+        c = self.controller
+        if c is None:
+            return
+        why = c.take_back_refusal()
+        if why is not None:
+            self.notify(why, severity="warning", timeout=4, markup=False)
+            return
+        self._forget_thinking()  # a computer's move being computed is for a lost position
+        self.mark_thinking(False)
+        c.take_back()  # the log says who took back a move; no toast over the hand
+        self.advance()
+
+    def on_table_screen_claim(self, message: TableScreen.Claim) -> None:
+        """``c``: the person to play claims the remaining tricks; the engine decides."""
+        c = self.controller
+        if c is None or c.acting_seat != message.seat or c.viewer != message.seat:
+            return  # a claim from a table that is already past
+        answer = c.claim()
+        if answer.accepted:
+            self._forget_thinking()
+            self.mark_thinking(False)
+            self.advance()  # the deal is over: its summary
+        else:
+            self.sync_table()  # the log says the claim was refused
+        self.notify(answer.message, severity="information" if answer.accepted
+                    else "warning", timeout=5, markup=False)
 
     # ------------------------------------------------------------ what screens ask for
 
@@ -560,7 +605,7 @@ def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] 
                resume: bool = False, storage: Storage | None = None,
                guard_seconds: float = 0.0,
                clock: Callable[[], float] = time.monotonic,
-               inline_computers: bool = True) -> FiveHundredApp:
+               inline_computers: bool = True, auto_play: bool = True) -> FiveHundredApp:
     """An app for tests: saves in ``folder`` (or ``storage``), computers without a
     pause, and no key guard unless one is asked for (with a clock the test moves).
     Computers and hints think inline, one step per event, unless
@@ -568,4 +613,4 @@ def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] 
     return FiveHundredApp(storage or Storage(folder), seed=seed, players=players, rules=rules,
                           pace=pace, autostart=autostart, resume=resume, hint_budget=0.02,
                           guard_seconds=guard_seconds, clock=clock,
-                          inline_computers=inline_computers)
+                          inline_computers=inline_computers, auto_play=auto_play)

@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--pace", type=float_in(0.0, 60.0), default=DEFAULT_PACE,
                         metavar="SECONDS",
                         help=f"pause between computer moves, 0 to 60 (default {DEFAULT_PACE})")
+    parser.add_argument("--no-auto-play", action="store_true",
+                        help="do not play a person's only legal card for them")
     return parser
 
 
@@ -63,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         storage = Storage(folder if folder is not None else data_dir())
         app = FiveHundredApp(storage, seed=args.seed, resume=args.resume,
-                             pace=max(0.0, args.pace))
+                             pace=max(0.0, args.pace), auto_play=not args.no_auto_play)
     except Exception:
         return _crashed(None, folder)
     return run_app(app)

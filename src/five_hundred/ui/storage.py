@@ -3,7 +3,8 @@
 Plain file code (no Textual). The data folder holds::
 
     games/<id>.json          the record (RECORD-FORMAT.md) of a game in progress
-    games/<id>.seats.json    its side file: seats (person or computer), seed, summary
+    games/<id>.seats.json    its side file: seats (person or computer), seed, the
+                             take-backs each side used, summary
     finished/<id>.json       the record of a finished game (one file per game)
     finished/<id>.seats.json its side file
     damaged/<id>.json        a save that could not be read, set aside (never deleted)
@@ -180,6 +181,9 @@ class SaveSlot:
         side = {
             "seed": controller.seed,
             "players": [p.to_json() for p in controller.players],
+            # take-backs per side: not part of the game record, whose format refuses
+            # unknown keys (RECORD-FORMAT.md); older versions ignore this key
+            "takebacks": list(controller.takebacks),
             "summary": {"deal": public.deal_number,
                         "actions": _total_actions(json.loads(record)),
                         "scores": list(public.scores),
@@ -415,11 +419,13 @@ class Storage:
 
         players: list[Player] | None = None
         seed: int | None = None
+        takebacks = [0, 0]
         try:
             meta = _read_json(slot.side_path)
             players = [Player.from_json(p) for p in meta["players"]]
             seed = int(meta["seed"])
-        except (OSError, ValueError, KeyError, TypeError):
+            takebacks = _takebacks(meta.get("takebacks"))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             players, seed = None, None  # the seats default to four people
         if players is None or len(players) != 4:
             with contextlib.suppress(ValueError, KeyError, TypeError, AttributeError):
@@ -432,6 +438,7 @@ class Storage:
             kept = self._set_aside(game_id)
             raise SaveError(f"The saved game is damaged: {clean_text(str(exc))}",
                             kept) from None
+        controller.takebacks = takebacks
         self.current = slot
         return controller, slot
 
@@ -463,6 +470,15 @@ class Storage:
         with contextlib.suppress(OSError):
             os.replace(source.with_suffix(SIDE_SUFFIX), target.with_suffix(SIDE_SUFFIX))
         return target
+
+
+def _takebacks(value: object) -> list[int]:
+    """The side file's take-back counts per side; [0, 0] when absent or not two small
+    non-negative integers (a side file of an older version has none)."""
+    if (isinstance(value, list) and len(value) == 2
+            and all(type(x) is int and 0 <= x < 10**6 for x in value)):
+        return [value[0], value[1]]
+    return [0, 0]
 
 
 def _writer_alive(tmp: Path) -> bool:

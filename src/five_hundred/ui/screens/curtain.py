@@ -89,9 +89,15 @@ class CurtainScreen(BaseScreen):
         def __init__(self, seat: int) -> None:
             super().__init__()
             self.seat = seat
+
+    class Undo(Message):
+        """``u``: the person who acted last (still at the keyboard, the curtain not
+        lifted) takes back that action."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "reveal", "Show my hand"),
         Binding("b", "blind", "Blind misère"),
+        Binding("u", "undo", "Undo"),
         Binding("s", "app.score_sheet", "Scores"),
         Binding("f1", "app.rules", "Rules"),
         Binding("k", "app.keys", "Keys", show=False),
@@ -122,15 +128,13 @@ class CurtainScreen(BaseScreen):
 
     def prepare(self, seat: int, blind_offered: bool, solo: bool = False) -> None:
         """Reuse the curtain for the next person (composing a screen is not free)."""
-        changed = blind_offered != self.blind_offered
         self.seat = seat
         self.blind_offered = blind_offered
         self.solo = solo
         if self.is_mounted:
             self._fill()
             self.arm_guard()  # a new person's curtain: the guard starts again
-            if changed:
-                self.refresh_bindings()
+            self.refresh_bindings()  # blind misère and undo may come or go
 
     def _fill(self) -> None:
         names = self.game.names
@@ -151,6 +155,9 @@ class CurtainScreen(BaseScreen):
         if self.blind_offered:
             prompt.append("\nOr press b to bid blind misère (±500) without looking at "
                           "your cards (V5).", style="bold")
+        if self.game.can_take_back():
+            prompt.append("\nStill at the keyboard after your move? u takes it back.",
+                          style="dim")
         return prompt
 
     def guard_changed(self) -> None:
@@ -160,10 +167,15 @@ class CurtainScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "blind":
             return self.blind_offered
+        if action == "undo":
+            return self.game.can_take_back()
         return True
 
     def action_reveal(self) -> None:
         self.post_message(self.Lifted(self.seat))
+
+    def action_undo(self) -> None:
+        self.post_message(self.Undo())
 
     def action_blind(self) -> None:
         if self.blind_offered:

@@ -33,6 +33,8 @@ KEYS_HELP = """\
 | p | pass (in the auction) |
 | Esc | go back (discard confirmation, joker lead) |
 | h | hint: what the strongest computer player would do |
+| u | take back your last move and the computers' replies (also on the next curtain) |
+| c | claim the remaining tricks: accepted only if certain whatever anyone plays |
 | s | score sheet |
 | F1 or ? | the rules |
 | k | this help |

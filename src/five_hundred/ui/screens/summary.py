@@ -146,8 +146,11 @@ class ScoreSheetScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         app = self.game
+        sheet = score_sheet_table(app.public_view(), app.names)
+        taken = app.controller.takebacks if app.controller is not None else [0, 0]
+        sheet.caption = f"Take-backs: {TEAMS_SHORT[0]} {taken[0]} · {TEAMS_SHORT[1]} {taken[1]}"
         with Vertical(id="body"), VerticalScroll(), Center():
-            yield Static(score_sheet_table(app.public_view(), app.names), id="sheet")
+            yield Static(sheet, id="sheet")
         yield KeyBar()
         yield from self.compose_too_small()
 

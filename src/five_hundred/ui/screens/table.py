@@ -72,6 +72,17 @@ class TableScreen(BaseScreen):
     class HintWanted(Message):
         """The person asked for a hint on their decision."""
 
+    class Undo(Message):
+        """``u``: take back the last action of the person at the table (the app
+        answers, with the reason when there is nothing to take back)."""
+
+    class Claim(Message):
+        """``c``: the person to play claims the remaining tricks."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
     class Shown(Message):
         """The table is on screen again (after a curtain, a dialog, the rules)."""
 
@@ -89,6 +100,9 @@ class TableScreen(BaseScreen):
         Binding("p", "pass_bid", "Pass"),
         Binding("escape", "cancel", "Back"),
         Binding("h", "hint", "Hint"),
+        # not in the key bar, which is full at 80 columns: the keys help lists them
+        Binding("u", "undo", "Undo", show=False),
+        Binding("c", "claim", "Claim", show=False),
         Binding("s", "app.score_sheet", "Scores"),
         Binding("f1", "app.rules", "Rules"),
         Binding("question_mark", "app.rules", "Rules", show=False),
@@ -476,6 +490,10 @@ class TableScreen(BaseScreen):
             return mode in ("confirm", "lead")
         if action == "hint":
             return mode != "watch"
+        if action == "undo":  # the app answers, with the reason if there is nothing
+            return self.view is not None
+        if action == "claim":
+            return mode in ("play", "lead")
         return True
 
     def action_cursor(self, step: int) -> None:
@@ -591,6 +609,13 @@ class TableScreen(BaseScreen):
             self._redraw()
         else:
             self.post_message(self.Refused(view.seat, card))
+
+    def action_undo(self) -> None:
+        self.post_message(self.Undo())
+
+    def action_claim(self) -> None:
+        if self.view is not None:
+            self.post_message(self.Claim(self.view.seat))
 
     def action_hint(self) -> None:
         self.hint_text = "thinking…"  # replaced by the hint when it is ready
