@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from five_hundred.engine.record import dumps_record, load_record
-from five_hundred.hotseat import Controller, Player
+from five_hundred.hotseat import Controller, Kind, Player
 from five_hundred.ui.app import FiveHundredApp
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -18,21 +18,24 @@ LOST = FIXTURES / "game-lost-at-minus-500.json"  # E–W fall to −530 in deal 
 DEFENDED = FIXTURES / "game-defended-past-500.json"  # E–W reach 510 by defending, deal 12
 
 
-def controller_of(path: Path, deals: int | None = None) -> Controller:
-    """The game of a record (its first ``deals`` deals), every seat a person."""
+def controller_of(path: Path, deals: int | None = None,
+                  kind: Kind = "person") -> Controller:
+    """The game of a record (its first ``deals`` deals), every seat a person (or a
+    computer)."""
     record = load_record(path)
     if deals is not None:
         record = record.model_copy(update={"deals": record.deals[:deals]})
     return Controller.from_record_text(dumps_record(record),
-                                       [Player(n) for n in record.names], 1)
+                                       [Player(n, kind, "easy") for n in record.names], 1)
 
 
-async def begin(pilot: Pilot[None], path: Path, deals: int | None = None) -> Controller:
+async def begin(pilot: Pilot[None], path: Path, deals: int | None = None,
+                kind: Kind = "person") -> Controller:
     """Put the app at the end of that game's last deal (its summary)."""
     app = pilot.app
     assert isinstance(app, FiveHundredApp)
     await pilot.pause()
-    controller = controller_of(path, deals)
+    controller = controller_of(path, deals, kind)
     app._begin(controller)
     await pilot.pause()
     return controller

@@ -80,6 +80,22 @@ async def test_review_steps_forward_and_back_within_bounds(tmp_path: Path) -> No
         assert isinstance(app.screen, CurtainScreen) and c.public().deal_number == 13
 
 
+async def test_computers_wait_while_someone_reviews_the_deal(tmp_path: Path) -> None:
+    """Four computers: the next deal waits while the review is open, and follows once
+    it is closed (the summary's timer is called here by hand)."""
+    app = create_app(tmp_path, autostart=False, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        c = await begin(pilot, DEFENDED, 12, kind="computer")
+        await pilot.press("r")
+        app._auto_next_deal()
+        await pilot.pause()
+        assert isinstance(app.screen, DealReviewScreen) and c.between_deals
+        await pilot.press("escape")
+        app._auto_next_deal()
+        await pilot.pause()
+        assert c.public().deal_number == 13 and not c.between_deals
+
+
 async def test_no_review_of_a_deal_under_way(tmp_path: Path) -> None:
     """The deal in play is never reviewed (it would show the hands in play): the screen
     refuses it, and a request for it from the table opens nothing."""

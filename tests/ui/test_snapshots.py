@@ -158,8 +158,12 @@ SCREENS: dict[str, tuple[Callable[[Pilot[None]], Awaitable[None]], bool]] = {
     "rules": (to_rules, True),
     "summary_defended": (to_summary_defended, False),
     "review": (to_review, False),
-    "review_misere": (to_review_misere, False),
     "game_over": (to_game_over, False),
+}
+# at 80×24 only: at 120×40 the table is beside the chart already, and a misère review
+# is laid out like any other
+SMALL_ONLY = {
+    "review_misere": (to_review_misere, False),
     "game_over_table": (to_game_over_table, False),
 }
 
@@ -173,3 +177,12 @@ def test_snapshot(snap_compare, tmp_path: Path, screen: str,  # type: ignore[no-
     500 by defending (R35), the deal review, the end of the game (R34-R36)."""
     run_before, autostart = SCREENS[screen]
     assert snap_compare(_app(tmp_path, autostart), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("screen", list(SMALL_ONLY))
+def test_snapshot_small(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
+                        screen: str) -> None:
+    """A lost misère's review (R18, R33); the game lost at −500 (R36), its table."""
+    run_before, autostart = SMALL_ONLY[screen]
+    assert snap_compare(_app(tmp_path, autostart), terminal_size=SIZES[0],
+                        run_before=run_before)

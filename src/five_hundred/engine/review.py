@@ -7,11 +7,15 @@ as dealt and the actions in order), by replaying that one deal on a fresh state.
 ``DealNotFinished``, so a review can never show a hand that is still being played.
 
 - ``deal_review(state, index)``: the review of finished deal ``index`` (from 0).
-- ``record_reviews(record)``: the reviews of every finished deal of a game record.
+- ``record_reviews(record)``: the reviews of every finished deal of a game record, as a
+  ``DealReviews`` sequence that builds each review when it is first asked for.
 - ``review_of_record(record, index)``: one of them, or ``DealNotFinished``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import overload
 
 from pydantic import BaseModel, ConfigDict
 
@@ -155,11 +159,40 @@ def deal_review(state: GameState, index: int) -> DealReview:
     return _replay_deal(state, index, state.logs[index])
 
 
-def record_reviews(record: GameRecord) -> tuple[DealReview, ...]:
+class DealReviews(Sequence[DealReview]):
+    """The reviews of the finished deals of a game, each built when first asked for
+    (a screen shows one deal at a time). It holds a copy of the game's state privately
+    and hands out ``DealReview`` values only, of finished deals only."""
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state.copy()
+        self._done: dict[int, DealReview] = {}
+
+    def __len__(self) -> int:
+        return len(self._state.logs)
+
+    @overload
+    def __getitem__(self, index: int) -> DealReview: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[DealReview]: ...
+
+    def __getitem__(self, index: int | slice) -> DealReview | Sequence[DealReview]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"no finished deal {index + 1}")  # a sequence's end
+        review = self._done.get(index)
+        if review is None:
+            review = self._done[index] = deal_review(self._state, index)
+        return review
+
+
+def record_reviews(record: GameRecord) -> DealReviews:
     """The review of every finished deal of a record (a deal stopped by an illegal
     action, or still under way, is left out)."""
-    state = replay_record(record).state
-    return tuple(_replay_deal(state, i, log) for i, log in enumerate(state.logs))
+    return DealReviews(replay_record(record).state)
 
 
 def review_of_record(record: GameRecord, index: int) -> DealReview:
@@ -171,6 +204,7 @@ def review_of_record(record: GameRecord, index: int) -> DealReview:
 __all__ = [
     "DealNotFinished",
     "DealReview",
+    "DealReviews",
     "ReviewTrick",
     "deal_review",
     "finished_deals",

@@ -206,7 +206,7 @@ class DealReviewScreen(BaseScreen):
         if not 0 <= index < len(reviews):
             raise DealNotFinished(f"deal {index + 1} is not a finished deal "
                                   f"({len(reviews)} finished)")
-        self.reviews = tuple(reviews)
+        self.reviews = reviews  # built one deal at a time (engine.review.DealReviews)
         self.names = tuple(names)
         self.index = index
         self.step = 0
