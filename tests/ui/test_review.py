@@ -14,10 +14,12 @@ from five_hundred.engine.review import DealNotFinished
 from five_hundred.hotseat import Player
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
-from five_hundred.ui.screens.review import DealReviewScreen, OpenReview
+from five_hundred.ui.screens.history import GameScreen, OpenReview
+from five_hundred.ui.screens.review import DealReviewScreen, ReviewWanted
 from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
+from tests.history_fixtures import three_games
 
 from .helpers import screen_text
 from .leak import Leak, check_review
@@ -109,7 +111,7 @@ async def test_no_review_of_a_deal_under_way(tmp_path: Path) -> None:
         for index in (None, 0, 1):
             with pytest.raises(DealNotFinished):
                 DealReviewScreen.from_controller(c, index)
-        app.screen.post_message(OpenReview())
+        app.screen.post_message(ReviewWanted())
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert "No review" in screen_text(app)
@@ -117,7 +119,8 @@ async def test_no_review_of_a_deal_under_way(tmp_path: Path) -> None:
 
 async def test_review_of_a_finished_game_from_its_record(tmp_path: Path) -> None:
     """From a record (its file, its text or the loaded record) and a deal index, with no
-    game in play: what the history asks for. An index beyond the record is refused."""
+    game in play: what the history asks for (``OpenReview``). An index beyond the
+    record is refused."""
     record = load_record(WON)
     by_path = DealReviewScreen.from_record(WON, 3)
     by_text = DealReviewScreen.from_record(WON.read_text(encoding="utf-8"), 3)
@@ -128,17 +131,37 @@ async def test_review_of_a_finished_game_from_its_record(tmp_path: Path) -> None
     with pytest.raises(DealNotFinished):
         DealReviewScreen.from_record(record, 8)
     app = create_app(tmp_path, autostart=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        app.screen.post_message(OpenReview(3, WON))
+        app.screen.post_message(OpenReview(record, 3, "won"))
         await pilot.pause()
         assert _review(app).index == 3
         assert "Review of deal 4 of 8" in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, StartScreen)
-        app.screen.post_message(OpenReview(0, tmp_path / "missing.json"))
+        app.screen.post_message(OpenReview(record, 8, "won"))
         await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        assert isinstance(app.screen, StartScreen) and "No review" in screen_text(app)
+
+
+async def test_history_opens_the_review_of_a_deal(tmp_path: Path) -> None:
+    """F2 on the start screen, a finished game, Enter on its third deal: its review."""
+    app = create_app(three_games(tmp_path), autostart=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter")  # the latest game
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        review = _review(app)
+        assert review.index == 2 and review.review.contract == "MIS"
+        assert "Review of deal 3 of 3" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
 
 
 def test_the_leak_oracle_catches_a_review_of_the_wrong_deal(tmp_path: Path) -> None:

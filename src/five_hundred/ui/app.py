@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from five_hundred.hotseat import Controller, Player
     from five_hundred.ui.screens.curtain import CurtainScreen
     from five_hundred.ui.screens.game_over import GameOverScreen
-    from five_hundred.ui.screens.review import OpenReview
+    from five_hundred.ui.screens.history import OpenReview
+    from five_hundred.ui.screens.review import ReviewWanted
     from five_hundred.ui.screens.summary import SummaryScreen
     from five_hundred.ui.screens.table import TableScreen
 
@@ -423,21 +424,30 @@ class FiveHundredApp(App[None]):
         if self.controller is not None and self.controller.game_over:
             self.back_to_start()
 
+    def on_review_wanted(self, message: ReviewWanted) -> None:
+        """r on the summary or at the game's end: review a finished deal of the game in
+        play. The deal under way is refused (DealNotFinished): it is never shown."""
+        from five_hundred.engine.review import DealNotFinished
+        from five_hundred.ui.screens.review import DealReviewScreen
+
+        if self.controller is None:
+            return
+        try:
+            screen = DealReviewScreen.from_controller(self.controller, message.index)
+        except DealNotFinished as exc:
+            self.notify(f"No review: {exc}", severity="warning", markup=False)
+            return
+        self.push_screen(screen)
+
     def on_open_review(self, message: OpenReview) -> None:
-        """Review a finished deal: of the game in play (the summary, the game's end) or
-        of a record (a finished game). A deal that is not finished is refused."""
+        """Enter on a deal in the history: the review of that deal of a finished game."""
         from five_hundred.engine import MalformedRecord
         from five_hundred.engine.review import DealNotFinished
         from five_hundred.ui.screens.review import DealReviewScreen
 
         try:
-            if message.record is not None:
-                screen = DealReviewScreen.from_record(message.record, message.index)
-            elif self.controller is not None:
-                screen = DealReviewScreen.from_controller(self.controller, message.index)
-            else:
-                return
-        except (DealNotFinished, MalformedRecord, OSError) as exc:
+            screen = DealReviewScreen.from_record(message.record, message.deal_index)
+        except (DealNotFinished, MalformedRecord) as exc:
             self.notify(f"No review: {exc}", severity="warning", markup=False)
             return
         self.push_screen(screen)

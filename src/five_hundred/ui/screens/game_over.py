@@ -22,7 +22,7 @@ from five_hundred.engine import PublicView
 from five_hundred.notation import TEAMS_SHORT, points, win_explanation
 from five_hundred.ui.render import TEAM_STYLE
 from five_hundred.ui.screens.base import BaseScreen
-from five_hundred.ui.screens.review import OpenReview
+from five_hundred.ui.screens.review import ReviewWanted
 from five_hundred.ui.screens.summary import score_sheet_table, team_names
 from five_hundred.ui.widgets.chart import ScoreChart
 from five_hundred.ui.widgets.keybar import KeyBar
@@ -162,7 +162,7 @@ class GameOverScreen(BaseScreen):
         self.post_message(self.ToStart())
 
     def action_review(self) -> None:
-        self.post_message(OpenReview())  # the last deal; PgUp/PgDn for the others
+        self.post_message(ReviewWanted())  # the last deal; PgUp/PgDn for the others
 
 
 __all__ = ["GameOverScreen", "legend_text", "start_scores", "winner_text"]

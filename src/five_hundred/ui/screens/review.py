@@ -4,9 +4,10 @@ and back (and from deal to deal).
 
 The screen is given ``DealReview`` values only (``engine/review.py``), which exist for
 finished deals alone: it cannot show a hand of a deal that is still being played. It
-opens from the deal summary and the end of the game (``from_controller``: the game in
-play) and from a finished game's record (``from_record``: a record, its text or its
-file). Both post or take a deal *index* counted from 0.
+opens from the deal summary and the end of the game (``ReviewWanted``;
+``from_controller``: the game in play) and from the history of finished games
+(``history.OpenReview``; ``from_record``: a record, its text or its file). Deals are
+numbered from 0 in both.
 """
 
 from __future__ import annotations
@@ -37,15 +38,14 @@ if TYPE_CHECKING:
 RecordSource = GameRecord | str | os.PathLike[str]
 
 
-class OpenReview(Message):
-    """Open the review of a finished deal: ``index`` from 0 (None: the last finished
-    deal) of the game in play, or of ``record`` (a ``GameRecord``, its JSON text as a
-    ``str``, or its file as a ``Path``) when one is given."""
+class ReviewWanted(Message):
+    """Open the review of a finished deal of the game in play: ``index`` from 0, None
+    for the deal just finished (posted by the summary and the end of the game; the
+    history posts ``history.OpenReview`` with the record of a finished game)."""
 
-    def __init__(self, index: int | None = None, record: RecordSource | None = None) -> None:
+    def __init__(self, index: int | None = None) -> None:
         super().__init__()
         self.index = index
-        self.record = record
 
 
 def _record(source: RecordSource) -> GameRecord:
@@ -282,4 +282,4 @@ class DealReviewScreen(BaseScreen):
         self.dismiss()
 
 
-__all__ = ["DealReviewScreen", "OpenReview", "RecordSource", "review_renderable"]
+__all__ = ["DealReviewScreen", "RecordSource", "ReviewWanted", "review_renderable"]

@@ -25,7 +25,7 @@ from five_hundred.notation import (
 )
 from five_hundred.ui.render import bid_text, trick_line
 from five_hundred.ui.screens.base import BaseScreen
-from five_hundred.ui.screens.review import OpenReview
+from five_hundred.ui.screens.review import ReviewWanted
 from five_hundred.ui.widgets.keybar import KeyBar
 
 
@@ -156,7 +156,7 @@ class SummaryScreen(BaseScreen):
         self.post_message(self.EndOfGame())
 
     def action_review(self) -> None:
-        self.post_message(OpenReview())  # the deal just finished
+        self.post_message(ReviewWanted())  # the deal just finished
 
 
 class ScoreSheetScreen(BaseScreen):
