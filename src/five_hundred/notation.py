@@ -133,6 +133,56 @@ def describe_hint(hint: object) -> str:
     return line
 
 
+def win_explanation(public: PublicView, names: Sequence[str]) -> str:
+    """How the game was won, in one sentence, from the public view of a finished game
+    (R34-R36, V6): the contract that took the winners to the target, or the other side's
+    fall to the losing score."""
+    w = public.winner
+    if w is None or not public.results:
+        return ""
+    rules = public.rules
+    last = public.results[-1]
+    n = len(public.results)
+    d = last.declarer
+    contract = last.contract
+    if contract is not None and d is not None and contract.startswith("GAME "):
+        if d & 1 == w:
+            return f"{who(names, d)} made the game bid ({bid_label(contract)}) in deal {n}."
+        return (f"{who(names, d)} failed the game bid ({bid_label(contract)}) in deal {n}: "
+                "the other side wins.")
+    if contract is not None and d is not None and d & 1 == w and last.made \
+            and public.scores[w] >= rules.target:
+        return (f"{who(names, d)} made {bid_label(contract)} in deal {n}: {TEAMS[w]} reached "
+                f"{points(public.scores[w])} by making their own contract.")
+    loser = 1 - w
+    if public.scores[loser] <= rules.losing_score:
+        return (f"{TEAMS[loser]} fell to {points(public.scores[loser])} in deal {n}: a side "
+                f"at {points(rules.losing_score)} or below loses.")
+    if not rules.win_only_by_contract and public.scores[w] >= rules.target:
+        return f"{TEAMS[w]} reached {points(public.scores[w])} first, in deal {n}."
+    return public.win_reason.replace("-", MINUS)
+
+
+def defending_note(public: PublicView) -> str | None:
+    """Why the game goes on although a side has passed the target (R35): one sentence,
+    or None when no side has (or the game is over, or the rules let any 500 win)."""
+    rules = public.rules
+    if public.winner is not None or not rules.win_only_by_contract:
+        return None
+    past = [t for t in (0, 1) if public.scores[t] >= rules.target]
+    if not past:
+        return None
+    target = points(rules.target)
+    if len(past) == 1:
+        t = past[0]
+        who_ = f"{TEAMS[t]} have {points(public.scores[t])}"
+    else:
+        who_ = (f"{TEAMS[0]} ({points(public.scores[0])}) and {TEAMS[1]} "
+                f"({points(public.scores[1])}) are past {target}")
+    return (f"{who_}, but the game goes on: points won by defending never win, only a side "
+            f"that makes its own contract with {target} or more wins (R35).")
+
+
 def who(names: Sequence[str], seat: int) -> str:
     """``Ana (North)``, or ``North`` when the player kept the seat's name."""
     return names[seat] if names[seat] == SEATS[seat] else f"{names[seat]} ({SEATS[seat]})"
@@ -151,5 +201,6 @@ def signed(n: int) -> str:
 __all__ = [
     "JOKERS", "MINUS", "SEATS", "SUIT_LETTERS", "SUIT_OF_LETTER", "SUIT_SYMBOLS", "TEAMS",
     "TEAMS_SHORT", "action_label", "bid_label", "called_suit", "card_label",
-    "describe_hint", "log_lines", "points", "signed", "suit_label", "who",
+    "defending_note", "describe_hint", "log_lines", "points", "signed", "suit_label", "who",
+    "win_explanation",
 ]

@@ -31,6 +31,7 @@ from five_hundred.hotseat import Controller, Player
 from five_hundred.notation import bid_label, card_label
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
+from five_hundred.ui.screens.review import DealReviewScreen
 from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
 from five_hundred.ui.widgets.bids import BidGrid
@@ -162,6 +163,8 @@ def check_screen(app: FiveHundredApp, covered: bool = False) -> int:
     c = app.controller
     assert c is not None
     screen = app.screen
+    if isinstance(screen, DealReviewScreen):
+        return check_review(c, screen)
     if isinstance(screen, CurtainScreen):
         hidden = hidden_cards(c, None)
     elif isinstance(screen, TableScreen):
@@ -190,6 +193,22 @@ def check_screen(app: FiveHundredApp, covered: bool = False) -> int:
                 raise Leak(f"{phrase!r} on {type(screen).__name__} tells where the joker "
                            f"is:\n{text}")
     return len(hidden)
+
+
+def check_review(controller: Controller, screen: DealReviewScreen) -> int:
+    """The review shows finished deals only, each exactly as the game logged it: never
+    the deal under way, whose hands are still in play."""
+    s = controller._state  # the oracle's view of what was dealt
+    for review in screen.reviews:
+        if review.index >= len(s.logs):
+            raise Leak(f"the review holds deal {review.number}, which is not finished")
+        log = s.logs[review.index]
+        dealt = [{card_str(c) for c in cards_of(m)} for m in log.hands]
+        if [set(h) for h in review.hands] != dealt:
+            raise Leak(f"the review of deal {review.number} is not that deal")
+    if not s.deal_over and screen.review.index == s.deal_index:
+        raise Leak("the review shows the deal under way")
+    return 1
 
 
 def declined_joker(controller: Controller) -> int | None:
@@ -249,6 +268,18 @@ async def run_deals_with_rules(folder: Path, seed: int, deals: int,
                 checks += check_screen(app) and 1
                 if isinstance(screen, SummaryScreen):
                     played += 1
+                    if rng.random() < 0.3:  # the review of the deal just finished
+                        screen.action_review()
+                        await pilot.pause()  # the review composed
+                        review = app.screen
+                        assert isinstance(review, DealReviewScreen)
+                        for _ in range(rng.randrange(4)):
+                            checks += check_screen(app)
+                            review.action_step(1)
+                            await quick_pause(pilot)
+                        checks += check_screen(app)
+                        review.action_close()
+                        await quick_pause(pilot)
                     if c.game_over:
                         break
                     app.next_deal()

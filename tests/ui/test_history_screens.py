@@ -66,7 +66,7 @@ async def test_history_lists_games_and_deals_from_the_start_screen(tmp_path: Pat
         assert "Deal 2 · 7NT by Ana (South): failed, 4 tricks" in text
         assert "N–S −220 → −250 · E–W +60 → 60 · dealt by Davi (East)" in text
         assert "Deal 3 · misère by Carla (North): failed, 1 trick" in text
-        assert "Review" not in text  # nothing handles OpenReview in this app yet
+        assert "⏎  Review" in text  # the app reviews a deal (its on_open_review)
         await pilot.press("escape", "s")
         await pilot.pause()
         assert isinstance(app.screen, StatisticsScreen)

@@ -17,6 +17,8 @@ from textual.pilot import Pilot
 from five_hundred.ui.app import FiveHundredApp, create_app
 from tests.acting import act_text
 
+from .records import DEFENDED, LOST, WON, begin
+
 SIZES = [(80, 24), (120, 40)]
 SEED = 15
 
@@ -105,6 +107,37 @@ async def to_rules(pilot: Pilot[None]) -> None:
     await pilot.press("f1")
 
 
+async def to_summary_defended(pilot: Pilot[None]) -> None:
+    """R35: East–West at 510 by defending; the summary says why the game goes on."""
+    await begin(pilot, DEFENDED, 12)
+
+
+async def to_review(pilot: Pilot[None]) -> None:
+    """The review of that deal, at its fourth trick."""
+    await begin(pilot, DEFENDED, 12)
+    await pilot.press("r", "right", "right", "right", "right")
+
+
+async def to_review_misere(pilot: Pilot[None]) -> None:
+    """The review of a lost misère (R18, R33): three cards a trick, play stopped."""
+    await begin(pilot, LOST)
+    await pilot.press("r", "end")
+
+
+async def to_game_over(pilot: Pilot[None]) -> None:
+    """The winner's screen: won by a contract (R35), the chart and the table."""
+    await begin(pilot, WON)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def to_game_over_table(pilot: Pilot[None]) -> None:
+    """R36: lost at −500; in a small terminal, the table in place of the chart."""
+    await begin(pilot, LOST)
+    await pilot.press("enter", "t")
+    await pilot.pause()
+
+
 async def to_curtain(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
@@ -123,6 +156,15 @@ SCREENS: dict[str, tuple[Callable[[Pilot[None]], Awaitable[None]], bool]] = {
     "summary": (to_summary, True),
     "score_sheet": (to_score_sheet, True),
     "rules": (to_rules, True),
+    "summary_defended": (to_summary_defended, False),
+    "review": (to_review, False),
+    "game_over": (to_game_over, False),
+}
+# at 80×24 only: at 120×40 the table is beside the chart already, and a misère review
+# is laid out like any other
+SMALL_ONLY = {
+    "review_misere": (to_review_misere, False),
+    "game_over_table": (to_game_over_table, False),
 }
 
 
@@ -131,6 +173,16 @@ SCREENS: dict[str, tuple[Callable[[Pilot[None]], Awaitable[None]], bool]] = {
 def test_snapshot(snap_compare, tmp_path: Path, screen: str,  # type: ignore[no-untyped-def]
                   size: tuple[int, int]) -> None:
     """Start, curtain, bidding (R9-R16), kitty exchange (R17), joker naming (R23), a
-    trick in play (R20-R26), deal summary (R28-R33), score sheet, rules."""
+    trick in play (R20-R26), deal summary (R28-R33), score sheet, rules; a summary past
+    500 by defending (R35), the deal review, the end of the game (R34-R36)."""
     run_before, autostart = SCREENS[screen]
     assert snap_compare(_app(tmp_path, autostart), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("screen", list(SMALL_ONLY))
+def test_snapshot_small(snap_compare, tmp_path: Path,  # type: ignore[no-untyped-def]
+                        screen: str) -> None:
+    """A lost misère's review (R18, R33); the game lost at −500 (R36), its table."""
+    run_before, autostart = SMALL_ONLY[screen]
+    assert snap_compare(_app(tmp_path, autostart), terminal_size=SIZES[0],
+                        run_before=run_before)

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from five_hundred.engine import PublicView, RuleSet
     from five_hundred.hotseat import Controller, Player
     from five_hundred.ui.screens.curtain import CurtainScreen
+    from five_hundred.ui.screens.game_over import GameOverScreen
+    from five_hundred.ui.screens.history import OpenReview
+    from five_hundred.ui.screens.review import ReviewWanted
     from five_hundred.ui.screens.summary import SummaryScreen
     from five_hundred.ui.screens.table import TableScreen
 
@@ -447,9 +450,52 @@ class FiveHundredApp(App[None]):
     def on_summary_screen_next_deal(self, message: SummaryScreen.NextDeal) -> None:
         self.next_deal()
 
-    def on_summary_screen_new_game(self, message: SummaryScreen.NewGame) -> None:
+    def on_summary_screen_end_of_game(self, message: SummaryScreen.EndOfGame) -> None:
+        """Enter on the last deal's summary: the winner's screen, chart and table."""
+        from five_hundred.ui.screens.game_over import GameOverScreen
+
+        if self.controller is not None and self.controller.game_over:
+            self._main_screen(GameOverScreen())
+
+    def on_game_over_screen_same_players(self, message: GameOverScreen.SamePlayers) -> None:
+        """A new game with the players and rules of the one just won (a new seed)."""
+        c = self.controller
+        if c is not None and c.game_over:
+            rules, players = c.rules, c.players
+            self.back_to_start()
+            self.start_new_game(rules, players, None)
+
+    def on_game_over_screen_to_start(self, message: GameOverScreen.ToStart) -> None:
         if self.controller is not None and self.controller.game_over:
             self.back_to_start()
+
+    def on_review_wanted(self, message: ReviewWanted) -> None:
+        """r on the summary or at the game's end: review a finished deal of the game in
+        play. The deal under way is refused (DealNotFinished): it is never shown."""
+        from five_hundred.engine.review import DealNotFinished
+        from five_hundred.ui.screens.review import DealReviewScreen
+
+        if self.controller is None:
+            return
+        try:
+            screen = DealReviewScreen.from_controller(self.controller, message.index)
+        except DealNotFinished as exc:
+            self.notify(f"No review: {exc}", severity="warning", markup=False)
+            return
+        self.push_screen(screen)
+
+    def on_open_review(self, message: OpenReview) -> None:
+        """Enter on a deal in the history: the review of that deal of a finished game."""
+        from five_hundred.engine import MalformedRecord
+        from five_hundred.engine.review import DealNotFinished
+        from five_hundred.ui.screens.review import DealReviewScreen
+
+        try:
+            screen = DealReviewScreen.from_record(message.record, message.deal_index)
+        except (DealNotFinished, MalformedRecord) as exc:
+            self.notify(f"No review: {exc}", severity="warning", markup=False)
+            return
+        self.push_screen(screen)
 
     def on_start_screen_new_game(self, message: StartScreen.NewGame) -> None:
         if self.controller is None:  # not twice from one screen

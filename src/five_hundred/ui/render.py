@@ -20,6 +20,9 @@ from five_hundred.notation import (
 )
 
 SUIT_STYLE = {"S": "", "C": "", "D": "bold red", "H": "bold red"}
+# The two sides' colours (the score chart's lines, the winner's name): N–S, E–W
+TEAM_RGB = ((0, 160, 255), (255, 140, 0))
+TEAM_STYLE = tuple(f"bold rgb({r},{g},{b})" for r, g, b in TEAM_RGB)
 
 
 def card_style(code: str) -> str:
@@ -110,5 +113,5 @@ def trick_line(plays: tuple[tuple[int, str], ...], names: tuple[str, ...]) -> Te
     return out
 
 
-__all__ = ["auction_text", "bid_text", "card_style", "card_text", "cards_text",
-           "contract_line", "score_line", "suit_text", "trick_line"]
+__all__ = ["TEAM_RGB", "TEAM_STYLE", "auction_text", "bid_text", "card_style", "card_text",
+           "cards_text", "contract_line", "score_line", "suit_text", "trick_line"]

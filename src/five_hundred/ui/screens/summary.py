@@ -13,9 +13,19 @@ from textual.message import Message
 from textual.widgets import Static
 
 from five_hundred.engine import DealSummary, PublicView
-from five_hundred.notation import SEATS, TEAMS, TEAMS_SHORT, points, signed, who
+from five_hundred.notation import (
+    SEATS,
+    TEAMS,
+    TEAMS_SHORT,
+    defending_note,
+    points,
+    signed,
+    who,
+    win_explanation,
+)
 from five_hundred.ui.render import bid_text, trick_line
 from five_hundred.ui.screens.base import BaseScreen
+from five_hundred.ui.screens.review import ReviewWanted
 from five_hundred.ui.widgets.keybar import KeyBar
 
 
@@ -79,12 +89,13 @@ class SummaryScreen(BaseScreen):
     class NextDeal(Message):
         """Deal the next hand."""
 
-    class NewGame(Message):
-        """The game is over: back to the start screen for a new one."""
+    class EndOfGame(Message):
+        """The game is over: show its end (the winner, the chart, what next)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "next", "Next deal"),
-        Binding("enter", "new_game", "New game"),
+        Binding("enter", "end_of_game", "End of the game"),
+        Binding("r", "review", "Review"),
         Binding("s", "app.score_sheet", "Scores"),
         Binding("f1", "app.rules", "Rules"),
         Binding("k", "app.keys", "Keys", show=False),
@@ -103,10 +114,13 @@ class SummaryScreen(BaseScreen):
                 text.append("\n\nLast trick: ")
                 text.append_text(trick_line(last.plays, names))
                 text.append(f" → {names[last.winner]}")
+        note = defending_note(public)
+        if note is not None:  # a side past 500 by defending: why the game goes on (R35)
+            text.append(f"\n\n{note}", style="italic")
         if public.winner is not None:
             text.append("\n\n")
-            text.append(f"{team_names(names)[public.winner]} win the game", style="bold")
-            text.append(f": {public.win_reason}.")
+            text.append(f"{team_names(names)[public.winner]} win the game.", style="bold")
+            text.append(f" {win_explanation(public, names)}")
         with Vertical(id="body"), VerticalScroll(), Center(), Vertical(id="summary-box"):
             yield Static(text, id="summary")
             yield Static(self._prompt(), id="summary-prompt")
@@ -120,8 +134,9 @@ class SummaryScreen(BaseScreen):
         if not self.guard_ready:
             return Text("\nOne moment… (keys pressed now are ignored)", style="dim italic")
         if self._over():
-            return Text("\nEnter starts a new game; q quits.", style="italic")
-        return Text("\nPress Enter for the next deal.", style="italic")
+            return Text("\nPress Enter for the end of the game; r reviews this deal.",
+                        style="italic")
+        return Text("\nPress Enter for the next deal; r reviews this deal.", style="italic")
 
     def guard_changed(self) -> None:
         if self.is_mounted:
@@ -130,15 +145,18 @@ class SummaryScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
             return not self._over()
-        if action == "new_game":
+        if action == "end_of_game":
             return self._over()
         return True
 
     def action_next(self) -> None:
         self.post_message(self.NextDeal())
 
-    def action_new_game(self) -> None:
-        self.post_message(self.NewGame())
+    def action_end_of_game(self) -> None:
+        self.post_message(self.EndOfGame())
+
+    def action_review(self) -> None:
+        self.post_message(ReviewWanted())  # the deal just finished
 
 
 class ScoreSheetScreen(BaseScreen):
