@@ -78,7 +78,7 @@ async def test_one_person_and_three_computers_play_a_whole_game(tmp_path: Path) 
         assert c.game_over
         text = screen_text(app)
         assert "win" in text.lower()
-    assert summaries >= 3 and decisions >= 30
+    assert summaries >= 3 and decisions >= 20  # forced cards are played for them
 
 
 async def test_nobody_at_the_keyboard_the_game_plays_itself(tmp_path: Path) -> None:
