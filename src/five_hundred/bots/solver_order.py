@@ -1,0 +1,279 @@
+"""Moves of the double-dummy solver: equivalent cards merged, likely best first.
+
+A hand's cards in sequence among the cards still in play (the current trick's cards
+included, since they can still be beaten) are one move: the strongest of each run
+stands for the run. The order matters as much as the merging — a null-window search
+stops at the first move that answers its question:
+
+- leads: cash a card nobody can beat or ruff, then lead towards the partner's winner,
+  then towards the partner's ruff, then low cards, and last a suit an opponent ruffs;
+  in misère the declarer leads low, the defenders lead under the declarer's lowest
+  card of a suit he holds;
+- following: win cheaply when the win is sure, throw the cheapest card when the
+  partner has the trick, else the cheapest card first and the cheapest winner next;
+  in misère the declarer plays his highest card that still loses, and a defender plays
+  under a winning declarer or low while the declarer is still to play.
+
+Per-suit facts (the runs of a holding, its strongest and weakest card) are memoised
+on the masks, so the search mostly looks them up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from five_hundred.engine.cards import JOKER
+from five_hundred.engine.play import follow_mask, lead_mask, lead_names
+
+if TYPE_CHECKING:
+    from .solver import Solver
+
+JOKER_BIT = 1 << JOKER
+# Per seat after the leader: (seat, its moves cheapest first, the strongest weight an
+# opponent after it may play, then the strongest weight, seat and card any seat from
+# it on may play).
+Followers = tuple[tuple[int, tuple[int, ...], int, int, int, int], ...]
+_LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
+
+
+class Orderer:
+    """Move lists of one solver."""
+
+    def __init__(self, sv: Solver) -> None:
+        self.sv = sv
+        self.kernel = sv.kernel
+        ctx = sv.ctx
+        self.suit_mask = ctx.suit_mask
+        self.suits = tuple(s for s in range(5) if ctx.suit_mask[s])
+        self.order = sv.order
+        self.trump = ctx.trump
+        self.trump_mask = ctx.suit_mask[ctx.trump] if ctx.trump >= 0 else 0
+        self.suitless_bit = JOKER_BIT if ctx.suitless_joker else 0
+        self.strength = ctx.strength
+        self.card_suit = sv.card_suit
+        # cheap[led][card]: lower is cheaper to give up on a trick led in ``led``
+        self.cheap = tuple(tuple(row[c] * 128 + ctx.strength[c] for c in range(64))
+                           for row in sv.score)
+        self._runs: dict[int, tuple[int, ...]] = {}
+        self._top: dict[int, int] = {}
+        self._low: dict[int, int] = {}
+
+    # ------------------------------------------------------------ suit facts
+
+    def runs(self, s: int, ms: int, live: int) -> tuple[int, ...]:
+        """The strongest card of each run of ``ms`` (cards of suit ``s``) among the
+        live cards ``live`` (cards out of play do not break a run), cheapest first."""
+        key = ms | live << 64
+        r = self._runs.get(key)
+        if r is None:
+            out: list[int] = []
+            prev = False
+            for c in self.order[s]:
+                bit = 1 << c
+                if not live & bit:
+                    continue
+                if ms & bit:
+                    if not prev:
+                        out.append(c)
+                    prev = True
+                else:
+                    prev = False
+            r = self._runs[key] = tuple(reversed(out))
+        return r
+
+    def top(self, m: int) -> int:
+        """The strongest card of ``m`` (cards of one effective suit, not empty)."""
+        c = self._top.get(m)
+        if c is None:
+            strength = self.strength
+            c = max((card for card in range(64) if m >> card & 1),
+                    key=strength.__getitem__)
+            self._top[m] = c
+        return c
+
+    def weakest(self, m: int) -> int:
+        """The strength of the weakest card of ``m`` (one effective suit, not empty)."""
+        w = self._low.get(m)
+        if w is None:
+            strength = self.strength
+            w = min(strength[c] for c in range(64) if m >> c & 1)
+            self._low[m] = w
+        return w
+
+    def strongest_play(self, hand: int, led: int) -> int:
+        """The strongest card ``hand`` may play to a trick led in ``led`` (R20, R25),
+        or -1 if none of its legal cards can win it."""
+        legal = follow_mask(self.kernel, hand, led)
+        if legal & self.suit_mask[led]:
+            return self.top(legal & self.suit_mask[led])
+        if legal & self.suitless_bit:
+            return JOKER
+        t = legal & self.trump_mask
+        return self.top(t) if t else -1
+
+    # ------------------------------------------------------------ leads
+
+    def leads(self, seat: int, hand: int, tricks_left: int) -> list[int]:
+        sv = self.sv
+        plain = lead_mask(self.kernel, hand)
+        names = [_LEAD_NAMED[s] for s in lead_names(self.kernel, hand, tricks_left,
+                                                    sv.suits_led)]
+        if sv.misere:
+            return self._misere_leads(seat, plain) + names
+        hands = sv.hands
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        partner = hands[(seat + 2) & 3]
+        opps = (hands[(seat + 1) & 3], hands[(seat + 3) & 3])
+        theirs = opps[0] | opps[1]
+        tmask = self.trump_mask
+        ruffers = self.suitless_bit & theirs | tmask
+        strength = self.strength
+        scored: list[tuple[int, int]] = []
+        for s in self.suits:
+            m = self.suit_mask[s]
+            own = plain & m
+            if not own:
+                continue
+            ruff = s != self.trump and any(not o & m and o & ruffers for o in opps)
+            their = theirs & m
+            part = partner & m
+            top_theirs = strength[self.top(their)] if their else -1
+            towards = bool(part) and strength[self.top(part)] > top_theirs
+            partner_ruffs = (not part and s != self.trump and bool(partner & tmask))
+            for c in self.runs(s, own, live & m):
+                low = 20 - (strength[c] & 31)
+                if ruff:
+                    score = low - 40
+                elif strength[c] > top_theirs:
+                    score = 100 + strength[c]  # a sure winner: cash it
+                elif towards:
+                    score = 60 + low  # towards the partner's winner
+                elif partner_ruffs:
+                    score = 50 + low
+                else:
+                    score = low
+                scored.append((-score, c))
+        scored.sort()
+        return names + [c for _, c in scored]
+
+    def _misere_leads(self, seat: int, plain: int) -> list[int]:
+        sv = self.sv
+        hands = sv.hands
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        strength = self.strength
+        declarer = seat == sv.declarer
+        dec = hands[sv.declarer]
+        scored: list[tuple[int, int]] = []
+        for s in self.suits:
+            m = self.suit_mask[s]
+            own = plain & m
+            if not own:
+                continue
+            ds = dec & m
+            under = self.weakest(ds) if ds and not declarer else 0
+            for c in self.runs(s, own, live & m):
+                if declarer:
+                    score = strength[c]  # lead low
+                elif not ds:
+                    score = strength[c] + 200  # he throws anything on it
+                elif strength[c] < under:
+                    score = strength[c]  # he has to go over it
+                else:
+                    score = strength[c] + 100
+                scored.append((score, c))
+        scored.sort()
+        return [c for _, c in scored]
+
+    # ------------------------------------------------------------ following
+
+    def followers(self, leader: int, led: int, in_trick: int) -> Followers:
+        """What the seats after ``leader`` may play to a trick led in ``led``: per seat
+        its moves, cheapest first, and the strongest weight an opponent after it can
+        play; and, from each seat on, the strongest card any seat may still play. None
+        of this changes while the trick is played: the hands that have not played are
+        as they were, and the live cards include the trick's."""
+        sv = self.sv
+        hands = sv.hands
+        live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
+        row = sv.score[led]
+        nxt = sv.next_seat
+        kernel = self.kernel
+        merged = self._merged
+        s1 = nxt[leader]
+        s2 = nxt[s1]
+        m1 = merged(follow_mask(kernel, hands[s1], led), led, live)
+        m2 = merged(follow_mask(kernel, hands[s2], led), led, live)
+        # A seat that has played already (a search begun in mid-trick) has no moves.
+        c1, c2 = m1[-1] if m1 else 0, m2[-1] if m2 else 0
+        v1, v2 = row[c1] if m1 else -1, row[c2] if m2 else -1
+        if sv.nplayers == 3:
+            t2 = (s2, c2, v2)
+            t1 = (s1, c1, v1) if v1 >= v2 else t2
+            return ((s1, m1, v2, t1[2], t1[0], t1[1]), (s2, m2, 0, v2, s2, c2))
+        s3 = nxt[s2]
+        m3 = merged(follow_mask(kernel, hands[s3], led), led, live)
+        c3 = m3[-1]
+        v3 = row[c3]
+        t3 = (s3, c3, v3)
+        t2 = (s2, c2, v2) if v2 >= v3 else t3
+        t1 = (s1, c1, v1) if v1 >= t2[2] else t2
+        # Seats 1 and 3 are partners: each seat's threat is the next seat's strength.
+        return ((s1, m1, v2, t1[2], t1[0], t1[1]), (s2, m2, v3, t2[2], t2[0], t2[1]),
+                (s3, m3, 0, v3, s3, c3))
+
+    def _merged(self, legal: int, led: int, live: int) -> tuple[int, ...]:
+        """One card per run of ``legal``, cheapest first for a trick led in ``led``."""
+        sm = self.suit_mask[led]
+        if not legal & ~sm:
+            return self.runs(led, legal, live & sm)
+        cands: list[int] = []
+        for s in self.suits:
+            m = self.suit_mask[s]
+            if legal & m:
+                cands.extend(self.runs(s, legal & m, live & m))
+        if legal & self.suitless_bit:
+            cands.append(JOKER)
+        cands.sort(key=self.cheap[led].__getitem__)
+        return tuple(cands)
+
+    def follows(self, seat: int, reps: tuple[int, ...], pos: int, row: tuple[int, ...],
+                win_seat: int, win_val: int, threat: int) -> list[int]:
+        """The moves ``reps`` (cheapest first) of the ``pos``-th seat in search order,
+        ``win_val`` winning the trick so far and ``threat`` the strongest weight an
+        opponent after it may play."""
+        sv = self.sv
+        cands = list(reps)
+        if sv.misere:
+            return self._misere_follows(seat, cands, pos, row, win_seat, win_val)
+        partner_wins = sv.max_side[win_seat] == sv.max_side[seat]
+        if partner_wins and win_val > threat:
+            return cands  # the partner has it: throw the cheapest
+        for i, c in enumerate(cands):
+            if row[c] > win_val and row[c] > threat:
+                if i:
+                    del cands[i]
+                    cands.insert(0, c)  # the cheapest sure winner
+                return cands
+        if not partner_wins:
+            for i, c in enumerate(cands):
+                if row[c] > win_val:
+                    if i > 1:
+                        del cands[i]
+                        cands.insert(1, c)  # the cheapest winner, after the cheapest
+                    break
+        return cands
+
+    def _misere_follows(self, seat: int, cands: list[int], pos: int,
+                        row: tuple[int, ...], win_seat: int, win_val: int) -> list[int]:
+        sv = self.sv
+        dec = sv.declarer
+        if seat == dec:
+            # Highest card that still loses, then the cheapest winners.
+            losers = [c for c in cands if row[c] < win_val]
+            return losers[::-1] + [c for c in cands if row[c] >= win_val]
+        if pos + 1 < sv.nplayers and sv.next_seat[seat] == dec:
+            return cands  # low, so that he has to go over
+        if win_seat == dec:
+            under = [c for c in cands if row[c] < win_val]
+            return under[::-1] + [c for c in cands if row[c] >= win_val]
+        return cands[::-1]  # the trick is lost to him: shed high cards
