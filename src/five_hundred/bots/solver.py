@@ -30,6 +30,9 @@ the weights of its score rows, as ``play.winner`` does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
+
 from five_hundred.engine.cards import JOKER, PlayContext, cards_of
 from five_hundred.engine.play import (
     LED_BIT,
@@ -53,6 +56,21 @@ JOKER_BIT = 1 << JOKER
 _LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
 
 
+@cache
+def _tables(ctx: PlayContext, rows: tuple[tuple[int, ...], ...]) -> tuple[
+        tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Per play context: the cards of each effective suit strongest first; per card
+    the mask of its effective suit (none for the suitless joker); per led suit and
+    card how cheap it is to give up (lower is cheaper: weight, then strength)."""
+    strength = ctx.strength
+    order = tuple(tuple(sorted(cards_of(ctx.suit_mask[s]), key=lambda c: -strength[c]))
+                  for s in range(5))
+    card_suit = tuple(ctx.suit_mask[ctx.eff_suit[c]] if ctx.eff_suit[c] >= 0 else 0
+                      for c in range(64))
+    cheap = tuple(tuple(row[c] * 128 + strength[c] for c in range(64)) for row in rows)
+    return order, card_suit, cheap
+
+
 class Solver:
     """Double-dummy solver for one contract (its play context and seats)."""
 
@@ -70,12 +88,7 @@ class Solver:
         self.suitless = ctx.suitless_joker
         # The kernel's weight of each card per led suit: who wins a trick (R21, R24).
         self.score = kern.rows
-        strength = ctx.strength
-        # Cards of each effective suit, strongest first.
-        self.order: list[tuple[int, ...]] = []
-        for s in range(5):
-            cards = sorted(cards_of(ctx.suit_mask[s]), key=lambda c: -strength[c])
-            self.order.append(tuple(cards))
+        self.order, self.card_suit, self.cheap = _tables(ctx, kern.rows)
         # max_side: the side the search maximises for (misère: the defenders);
         # counts: a trick won by this seat adds to the value (misère: the declarer's).
         if misere:
@@ -86,9 +99,6 @@ class Solver:
             self.counts = [int(m) for m in self.max_side]
         self.nplayers = 3 if out_seat >= 0 else 4
         self.next_seat = NEXT_SEAT[out_seat]
-        # card_suit[card]: the cards of its effective suit (none for the suitless joker)
-        self.card_suit = tuple(ctx.suit_mask[ctx.eff_suit[c]] if ctx.eff_suit[c] >= 0 else 0
-                               for c in range(64))
         self.nodes = 0
         self.hands = [0, 0, 0, 0]
         self.suits_led = 0
@@ -178,7 +188,8 @@ class Solver:
         by_led: dict[int, Followers] = {}  # the followers' moves per suit led
         acc = int(not maxing)
         tried = 0  # cards searched here without a cut-off
-        for mv in self.orderer.leads(seat, hand, tricks_left):
+        moves, cover = self.orderer.leads(seat, hand, tricks_left)
+        for mv in moves:
             card = mv & 255
             if tried & self.card_suit[card] and mv < 256 and \
                     self._same_as_tried(card, tried, acc):
@@ -198,7 +209,7 @@ class Solver:
                 return r
             acc |= r
             tried |= bit
-        return acc
+        return acc | cover  # every move failed: that relied on the runs being runs
 
     def _follow(self, pos: int, led: int, win_seat: int, win_card: int, in_trick: int,
                 tricks_left: int, need: int, infos: list[SuitInfo], fol: Followers) -> int:
@@ -206,7 +217,7 @@ class Solver:
         ``win_seat``'s ``win_card`` wins so far; ``in_trick``: the cards played to it;
         ``fol``: the followers' moves (``Orderer.followers``)."""
         self.nodes += 1
-        seat, reps, threat, top_val, top_seat, top_card = fol[pos - 1]
+        seat, reps, cover, threat, top_val, top_seat, top_card = fol[pos - 1]
         row = self.score[led]
         win_val = row[win_card]
         if pos == 1 and (need <= 1 or need >= tricks_left) and not self.misere:
@@ -221,7 +232,7 @@ class Solver:
             if side if need <= 1 else not side:
                 return bit | side
         maxing = self.max_side[seat]
-        moves = reps if len(reps) == 1 else self.orderer.follows(
+        moves: Sequence[int] = reps if len(reps) == 1 else self.orderer.follows(
             seat, reps, pos, row, win_seat, win_val, threat)
         hands = self.hands
         hand = hands[seat]
@@ -245,16 +256,17 @@ class Solver:
                 return r
             acc |= r
             tried |= bit
-        return acc
+        return acc | cover  # every move failed: that relied on the runs being runs
 
     def _last(self, pos: int, led: int, win_seat: int, win_card: int, in_trick: int,
               tricks_left: int, need: int, infos: list[SuitInfo], fol: Followers) -> int:
         """The last card of the trick (``pos``: its position), then the next trick."""
         self.nodes += 1
-        seat, reps, _, _, _, _ = fol[-1]
+        seat, reps, cover, _, _, _, _ = fol[-1]
         row = self.score[led]
         win_val = row[win_card]
         maxing = self.max_side[seat]
+        moves: Sequence[int]
         if len(reps) == 1:
             moves = reps
         elif self.misere:
@@ -294,7 +306,7 @@ class Solver:
                 return r
             acc |= r
             tried |= bit
-        return acc
+        return acc | cover  # every move failed: that relied on the runs being runs
 
     def _same_as_tried(self, card: int, tried: int, relevant: int) -> bool:
         """Whether ``card`` must fail as a card of its suit already tried here did:
@@ -410,13 +422,13 @@ class Solver:
         """The search's moves here: legal, equivalent cards merged, in search order."""
         hand = self.hands[seat]
         if not trick:
-            return self.orderer.leads(seat, hand, tricks_left)
+            return self.orderer.leads(seat, hand, tricks_left)[0]
         win_seat, win_val = winning(self.score[led], trick)
         in_trick = 0
         for _, c in trick:
             in_trick |= 1 << c
         fol = self.orderer.followers(trick[0][0], led, in_trick)
-        _, reps, threat, _, _, _ = fol[len(trick) - 1]
+        _, reps, _, threat, _, _, _ = fol[len(trick) - 1]
         return self.orderer.follows(seat, reps, len(trick), self.score[led], win_seat,
                                     win_val, threat)
 

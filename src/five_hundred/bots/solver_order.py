@@ -29,10 +29,12 @@ if TYPE_CHECKING:
     from .solver import Solver
 
 JOKER_BIT = 1 << JOKER
-# Per seat after the leader: (seat, its moves cheapest first, the strongest weight an
-# opponent after it may play, then the strongest weight, seat and card any seat from
-# it on may play).
-Followers = tuple[tuple[int, tuple[int, ...], int, int, int, int], ...]
+# Per seat after the leader: (seat, its moves cheapest first, the lowest cards of its
+# longer runs, the strongest weight an opponent after it may play, then the strongest
+# weight, seat and card any seat from it on may play).
+Followers = tuple[tuple[int, tuple[int, ...], int, int, int, int, int], ...]
+# One card per run of a holding, cheapest first; the lowest cards of its longer runs.
+Runs = tuple[tuple[int, ...], int]
 _LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
 
 
@@ -51,34 +53,41 @@ class Orderer:
         self.suitless_bit = JOKER_BIT if ctx.suitless_joker else 0
         self.strength = ctx.strength
         self.card_suit = sv.card_suit
-        # cheap[led][card]: lower is cheaper to give up on a trick led in ``led``
-        self.cheap = tuple(tuple(row[c] * 128 + ctx.strength[c] for c in range(64))
-                           for row in sv.score)
-        self._runs: dict[int, tuple[int, ...]] = {}
+        self.cheap = sv.cheap
+        self._runs: dict[int, Runs] = {}
         self._top: dict[int, int] = {}
         self._low: dict[int, int] = {}
 
     # ------------------------------------------------------------ suit facts
 
-    def runs(self, s: int, ms: int, live: int) -> tuple[int, ...]:
+    def runs(self, s: int, ms: int, live: int) -> Runs:
         """The strongest card of each run of ``ms`` (cards of suit ``s``) among the
-        live cards ``live`` (cards out of play do not break a run), cheapest first."""
+        live cards ``live`` (cards out of play do not break a run), cheapest first;
+        and the lowest card of each run of two or more. A search that tries every move
+        relied on each run being one, i.e. on the ranks down to its lowest card."""
         key = ms | live << 64
         r = self._runs.get(key)
         if r is None:
-            out: list[int] = []
-            prev = False
+            reps: list[int] = []
+            cover = 0
+            length = 0  # of the run being read
+            low = 0  # its lowest card so far
             for c in self.order[s]:
                 bit = 1 << c
                 if not live & bit:
                     continue
                 if ms & bit:
-                    if not prev:
-                        out.append(c)
-                    prev = True
+                    if not length:
+                        reps.append(c)
+                    length += 1
+                    low = bit
                 else:
-                    prev = False
-            r = self._runs[key] = tuple(reversed(out))
+                    if length > 1:
+                        cover |= low
+                    length = 0
+            if length > 1:
+                cover |= low
+            r = self._runs[key] = (tuple(reversed(reps)), cover)
         return r
 
     def top(self, m: int) -> int:
@@ -113,15 +122,18 @@ class Orderer:
 
     # ------------------------------------------------------------ leads
 
-    def leads(self, seat: int, hand: int, tricks_left: int) -> list[int]:
+    def leads(self, seat: int, hand: int, tricks_left: int) -> tuple[list[int], int]:
+        """The leads of ``seat`` in search order, and the lowest cards of its runs of
+        two or more (see ``runs``)."""
         sv = self.sv
         plain = lead_mask(self.kernel, hand)
         names = [_LEAD_NAMED[s] for s in lead_names(self.kernel, hand, tricks_left,
                                                     sv.suits_led)]
-        if sv.misere:
-            return self._misere_leads(seat, plain) + names
         hands = sv.hands
         live = hands[0] | hands[1] | hands[2] | hands[3]
+        if sv.misere:
+            moves, cover = self._misere_leads(seat, plain, live)
+            return moves + names, cover
         partner = hands[(seat + 2) & 3]
         opps = (hands[(seat + 1) & 3], hands[(seat + 3) & 3])
         theirs = opps[0] | opps[1]
@@ -129,6 +141,7 @@ class Orderer:
         ruffers = self.suitless_bit & theirs | tmask
         strength = self.strength
         scored: list[tuple[int, int]] = []
+        cover = 0
         for s in self.suits:
             m = self.suit_mask[s]
             own = plain & m
@@ -140,30 +153,31 @@ class Orderer:
             top_theirs = strength[self.top(their)] if their else -1
             towards = bool(part) and strength[self.top(part)] > top_theirs
             partner_ruffs = (not part and s != self.trump and bool(partner & tmask))
-            for c in self.runs(s, own, live & m):
-                low = 20 - (strength[c] & 31)
+            reps, low = self.runs(s, own, live & m)
+            cover |= low
+            for c in reps:
+                low_score = 20 - (strength[c] & 31)
                 if ruff:
-                    score = low - 40
+                    score = low_score - 40
                 elif strength[c] > top_theirs:
                     score = 100 + strength[c]  # a sure winner: cash it
                 elif towards:
-                    score = 60 + low  # towards the partner's winner
+                    score = 60 + low_score  # towards the partner's winner
                 elif partner_ruffs:
-                    score = 50 + low
+                    score = 50 + low_score
                 else:
-                    score = low
+                    score = low_score
                 scored.append((-score, c))
         scored.sort()
-        return names + [c for _, c in scored]
+        return names + [c for _, c in scored], cover
 
-    def _misere_leads(self, seat: int, plain: int) -> list[int]:
+    def _misere_leads(self, seat: int, plain: int, live: int) -> tuple[list[int], int]:
         sv = self.sv
-        hands = sv.hands
-        live = hands[0] | hands[1] | hands[2] | hands[3]
         strength = self.strength
         declarer = seat == sv.declarer
-        dec = hands[sv.declarer]
+        dec = sv.hands[sv.declarer]
         scored: list[tuple[int, int]] = []
+        cover = 0
         for s in self.suits:
             m = self.suit_mask[s]
             own = plain & m
@@ -171,7 +185,9 @@ class Orderer:
                 continue
             ds = dec & m
             under = self.weakest(ds) if ds and not declarer else 0
-            for c in self.runs(s, own, live & m):
+            reps, low = self.runs(s, own, live & m)
+            cover |= low
+            for c in reps:
                 if declarer:
                     score = strength[c]  # lead low
                 elif not ds:
@@ -182,7 +198,7 @@ class Orderer:
                     score = strength[c] + 100
                 scored.append((score, c))
         scored.sort()
-        return [c for _, c in scored]
+        return [c for _, c in scored], cover
 
     # ------------------------------------------------------------ following
 
@@ -201,40 +217,44 @@ class Orderer:
         merged = self._merged
         s1 = nxt[leader]
         s2 = nxt[s1]
-        m1 = merged(follow_mask(kernel, hands[s1], led), led, live)
-        m2 = merged(follow_mask(kernel, hands[s2], led), led, live)
+        m1, k1 = merged(follow_mask(kernel, hands[s1], led), led, live)
+        m2, k2 = merged(follow_mask(kernel, hands[s2], led), led, live)
         # A seat that has played already (a search begun in mid-trick) has no moves.
         c1, c2 = m1[-1] if m1 else 0, m2[-1] if m2 else 0
         v1, v2 = row[c1] if m1 else -1, row[c2] if m2 else -1
         if sv.nplayers == 3:
             t2 = (s2, c2, v2)
             t1 = (s1, c1, v1) if v1 >= v2 else t2
-            return ((s1, m1, v2, t1[2], t1[0], t1[1]), (s2, m2, 0, v2, s2, c2))
+            return ((s1, m1, k1, v2, t1[2], t1[0], t1[1]), (s2, m2, k2, 0, v2, s2, c2))
         s3 = nxt[s2]
-        m3 = merged(follow_mask(kernel, hands[s3], led), led, live)
+        m3, k3 = merged(follow_mask(kernel, hands[s3], led), led, live)
         c3 = m3[-1]
         v3 = row[c3]
         t3 = (s3, c3, v3)
         t2 = (s2, c2, v2) if v2 >= v3 else t3
         t1 = (s1, c1, v1) if v1 >= t2[2] else t2
         # Seats 1 and 3 are partners: each seat's threat is the next seat's strength.
-        return ((s1, m1, v2, t1[2], t1[0], t1[1]), (s2, m2, v3, t2[2], t2[0], t2[1]),
-                (s3, m3, 0, v3, s3, c3))
+        return ((s1, m1, k1, v2, t1[2], t1[0], t1[1]), (s2, m2, k2, v3, t2[2], t2[0], t2[1]),
+                (s3, m3, k3, 0, v3, s3, c3))
 
-    def _merged(self, legal: int, led: int, live: int) -> tuple[int, ...]:
-        """One card per run of ``legal``, cheapest first for a trick led in ``led``."""
+    def _merged(self, legal: int, led: int, live: int) -> Runs:
+        """One card per run of ``legal``, cheapest first for a trick led in ``led``,
+        and the lowest cards of its longer runs."""
         sm = self.suit_mask[led]
         if not legal & ~sm:
             return self.runs(led, legal, live & sm)
         cands: list[int] = []
+        cover = 0
         for s in self.suits:
             m = self.suit_mask[s]
             if legal & m:
-                cands.extend(self.runs(s, legal & m, live & m))
+                reps, low = self.runs(s, legal & m, live & m)
+                cands.extend(reps)
+                cover |= low
         if legal & self.suitless_bit:
             cands.append(JOKER)
         cands.sort(key=self.cheap[led].__getitem__)
-        return tuple(cands)
+        return tuple(cands), cover
 
     def follows(self, seat: int, reps: tuple[int, ...], pos: int, row: tuple[int, ...],
                 win_seat: int, win_val: int, threat: int) -> list[int]:
