@@ -188,7 +188,7 @@ class Solver:
         by_led: dict[int, Followers] = {}  # the followers' moves per suit led
         acc = int(not maxing)
         tried = 0  # cards searched here without a cut-off
-        moves, cover = self.orderer.leads(seat, hand, tricks_left)
+        moves, lows = self.orderer.leads(seat, hand, tricks_left)
         for mv in moves:
             card = mv & 255
             if tried & self.card_suit[card] and mv < 256 and \
@@ -208,8 +208,11 @@ class Solver:
             if (r & 1) == maxing:
                 return r
             acc |= r
+            if lows and r & bit:
+                # The card's rank mattered, so it does for the cards of its run too.
+                acc |= lows.get(card, 0)
             tried |= bit
-        return acc | cover  # every move failed: that relied on the runs being runs
+        return acc
 
     def _follow(self, pos: int, led: int, win_seat: int, win_card: int, in_trick: int,
                 tricks_left: int, need: int, infos: list[SuitInfo], fol: Followers) -> int:
@@ -217,7 +220,7 @@ class Solver:
         ``win_seat``'s ``win_card`` wins so far; ``in_trick``: the cards played to it;
         ``fol``: the followers' moves (``Orderer.followers``)."""
         self.nodes += 1
-        seat, reps, cover, threat, top_val, top_seat, top_card = fol[pos - 1]
+        seat, reps, lows, threat, top_val, top_seat, top_card = fol[pos - 1]
         row = self.score[led]
         win_val = row[win_card]
         if pos == 1 and (need <= 1 or need >= tricks_left) and not self.misere:
@@ -255,14 +258,17 @@ class Solver:
             if (r & 1) == maxing:
                 return r
             acc |= r
+            if lows and r & bit:
+                # The card's rank mattered, so it does for the cards of its run too.
+                acc |= lows.get(card, 0)
             tried |= bit
-        return acc | cover  # every move failed: that relied on the runs being runs
+        return acc
 
     def _last(self, pos: int, led: int, win_seat: int, win_card: int, in_trick: int,
               tricks_left: int, need: int, infos: list[SuitInfo], fol: Followers) -> int:
         """The last card of the trick (``pos``: its position), then the next trick."""
         self.nodes += 1
-        seat, reps, cover, _, _, _, _ = fol[-1]
+        seat, reps, lows, _, _, _, _ = fol[-1]
         row = self.score[led]
         win_val = row[win_card]
         maxing = self.max_side[seat]
@@ -305,8 +311,11 @@ class Solver:
             if (r & 1) == maxing:
                 return r
             acc |= r
+            if lows and r & bit:
+                # The card's rank mattered, so it does for the cards of its run too.
+                acc |= lows.get(card, 0)
             tried |= bit
-        return acc | cover  # every move failed: that relied on the runs being runs
+        return acc
 
     def _same_as_tried(self, card: int, tried: int, relevant: int) -> bool:
         """Whether ``card`` must fail as a card of its suit already tried here did:

@@ -29,12 +29,14 @@ if TYPE_CHECKING:
     from .solver import Solver
 
 JOKER_BIT = 1 << JOKER
-# Per seat after the leader: (seat, its moves cheapest first, the lowest cards of its
-# longer runs, the strongest weight an opponent after it may play, then the strongest
-# weight, seat and card any seat from it on may play).
-Followers = tuple[tuple[int, tuple[int, ...], int, int, int, int, int], ...]
-# One card per run of a holding, cheapest first; the lowest cards of its longer runs.
-Runs = tuple[tuple[int, ...], int]
+# Per seat after the leader: (seat, its moves cheapest first, the lowest card of each
+# run a move stands for, the strongest weight an opponent after it may play, then the
+# strongest weight, seat and card any seat from it on may play).
+Followers = tuple[tuple[int, tuple[int, ...], dict[int, int], int, int, int, int], ...]
+# One card per run of a holding, cheapest first; for each that stands for more cards,
+# the lowest of them.
+Runs = tuple[tuple[int, ...], dict[int, int]]
+_NO_RUNS: dict[int, int] = {}
 _LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
 
 
@@ -62,32 +64,25 @@ class Orderer:
 
     def runs(self, s: int, ms: int, live: int) -> Runs:
         """The strongest card of each run of ``ms`` (cards of suit ``s``) among the
-        live cards ``live`` (cards out of play do not break a run), cheapest first;
-        and the lowest card of each run of two or more. A search that tries every move
-        relied on each run being one, i.e. on the ranks down to its lowest card."""
+        live cards ``live`` (cards out of play do not break a run), cheapest first; and
+        for each that stands for more cards, the lowest of them (see ``Solver``)."""
         key = ms | live << 64
         r = self._runs.get(key)
         if r is None:
             reps: list[int] = []
-            cover = 0
-            length = 0  # of the run being read
-            low = 0  # its lowest card so far
+            lows: dict[int, int] = {}
             for c in self.order[s]:
                 bit = 1 << c
                 if not live & bit:
                     continue
-                if ms & bit:
-                    if not length:
-                        reps.append(c)
-                    length += 1
-                    low = bit
+                if not ms & bit:
+                    top = -1
+                elif reps and top >= 0:
+                    lows[top] = bit
                 else:
-                    if length > 1:
-                        cover |= low
-                    length = 0
-            if length > 1:
-                cover |= low
-            r = self._runs[key] = (tuple(reversed(reps)), cover)
+                    top = c
+                    reps.append(c)
+            r = self._runs[key] = (tuple(reversed(reps)), lows or _NO_RUNS)
         return r
 
     def top(self, m: int) -> int:
@@ -122,9 +117,9 @@ class Orderer:
 
     # ------------------------------------------------------------ leads
 
-    def leads(self, seat: int, hand: int, tricks_left: int) -> tuple[list[int], int]:
-        """The leads of ``seat`` in search order, and the lowest cards of its runs of
-        two or more (see ``runs``)."""
+    def leads(self, seat: int, hand: int, tricks_left: int) -> tuple[list[int], dict[int, int]]:
+        """The leads of ``seat`` in search order, and the lowest card of each run a
+        lead stands for (see ``runs``)."""
         sv = self.sv
         plain = lead_mask(self.kernel, hand)
         names = [_LEAD_NAMED[s] for s in lead_names(self.kernel, hand, tricks_left,
@@ -132,8 +127,8 @@ class Orderer:
         hands = sv.hands
         live = hands[0] | hands[1] | hands[2] | hands[3]
         if sv.misere:
-            moves, cover = self._misere_leads(seat, plain, live)
-            return moves + names, cover
+            moves, lows = self._misere_leads(seat, plain, live)
+            return moves + names, lows
         partner = hands[(seat + 2) & 3]
         opps = (hands[(seat + 1) & 3], hands[(seat + 3) & 3])
         theirs = opps[0] | opps[1]
@@ -141,7 +136,7 @@ class Orderer:
         ruffers = self.suitless_bit & theirs | tmask
         strength = self.strength
         scored: list[tuple[int, int]] = []
-        cover = 0
+        lows = _NO_RUNS
         for s in self.suits:
             m = self.suit_mask[s]
             own = plain & m
@@ -153,8 +148,9 @@ class Orderer:
             top_theirs = strength[self.top(their)] if their else -1
             towards = bool(part) and strength[self.top(part)] > top_theirs
             partner_ruffs = (not part and s != self.trump and bool(partner & tmask))
-            reps, low = self.runs(s, own, live & m)
-            cover |= low
+            reps, more = self.runs(s, own, live & m)
+            if more:
+                lows = {**lows, **more}
             for c in reps:
                 low_score = 20 - (strength[c] & 31)
                 if ruff:
@@ -169,15 +165,16 @@ class Orderer:
                     score = low_score
                 scored.append((-score, c))
         scored.sort()
-        return names + [c for _, c in scored], cover
+        return names + [c for _, c in scored], lows
 
-    def _misere_leads(self, seat: int, plain: int, live: int) -> tuple[list[int], int]:
+    def _misere_leads(self, seat: int, plain: int,
+                      live: int) -> tuple[list[int], dict[int, int]]:
         sv = self.sv
         strength = self.strength
         declarer = seat == sv.declarer
         dec = sv.hands[sv.declarer]
         scored: list[tuple[int, int]] = []
-        cover = 0
+        lows = _NO_RUNS
         for s in self.suits:
             m = self.suit_mask[s]
             own = plain & m
@@ -185,8 +182,9 @@ class Orderer:
                 continue
             ds = dec & m
             under = self.weakest(ds) if ds and not declarer else 0
-            reps, low = self.runs(s, own, live & m)
-            cover |= low
+            reps, more = self.runs(s, own, live & m)
+            if more:
+                lows = {**lows, **more}
             for c in reps:
                 if declarer:
                     score = strength[c]  # lead low
@@ -198,7 +196,7 @@ class Orderer:
                     score = strength[c] + 100
                 scored.append((score, c))
         scored.sort()
-        return [c for _, c in scored], cover
+        return [c for _, c in scored], lows
 
     # ------------------------------------------------------------ following
 
@@ -239,22 +237,23 @@ class Orderer:
 
     def _merged(self, legal: int, led: int, live: int) -> Runs:
         """One card per run of ``legal``, cheapest first for a trick led in ``led``,
-        and the lowest cards of its longer runs."""
+        and the lowest card of each run a move stands for."""
         sm = self.suit_mask[led]
         if not legal & ~sm:
             return self.runs(led, legal, live & sm)
         cands: list[int] = []
-        cover = 0
+        lows = _NO_RUNS
         for s in self.suits:
             m = self.suit_mask[s]
             if legal & m:
-                reps, low = self.runs(s, legal & m, live & m)
+                reps, more = self.runs(s, legal & m, live & m)
                 cands.extend(reps)
-                cover |= low
+                if more:
+                    lows = {**lows, **more}
         if legal & self.suitless_bit:
             cands.append(JOKER)
         cands.sort(key=self.cheap[led].__getitem__)
-        return tuple(cands), cover
+        return tuple(cands), lows
 
     def follows(self, seat: int, reps: tuple[int, ...], pos: int, row: tuple[int, ...],
                 win_seat: int, win_val: int, threat: int) -> list[int]:
