@@ -71,6 +71,11 @@ def _tables(ctx: PlayContext, rows: tuple[tuple[int, ...], ...]) -> tuple[
     return order, card_suit, cheap
 
 
+# The play-out guess of the value tends to fall a trick short of it (measured on the
+# benchmark's deals), so the first search asks for one more.
+GUESS_BIAS = 1
+
+
 class Solver:
     """Double-dummy solver for one contract (its play context and seats)."""
 
@@ -353,19 +358,65 @@ class Solver:
 
     def _solve(self, seat: int, trick: list[tuple[int, int]], led: int,
                tricks_left: int) -> int:
-        """Exact value by repeated null-window searches (MTD(f) style): each search
-        tightens [lo, hi] around the value, starting from the sure-trick bounds."""
+        """Exact value by null-window searches (MTD(f) style) within the sure-trick
+        bounds, starting from the value of a play-out by the search's first moves and
+        stepping from there: a good first guess needs only two searches."""
         lo, hi = 0, 1 if self.misere else tricks_left
         if not trick and tricks_left > 1:
             blo, bhi, _, _ = self.bounds.of(seat, tricks_left)
             lo, hi = max(lo, blo), min(hi, bhi)
+        if lo < hi:
+            guess = min(max(self._guess(seat, trick, led, tricks_left) + GUESS_BIAS, lo + 1), hi)
         while lo < hi:
-            guess = (lo + hi + 1) // 2
             if self._at_least(seat, trick, led, tricks_left, guess):
                 lo = guess
+                guess += 1
             else:
                 hi = guess - 1
+                guess -= 1
         return lo
+
+    def _guess(self, seat: int, trick: list[tuple[int, int]], led: int,
+               tricks_left: int) -> int:
+        """The value of playing on with every seat's first move in search order."""
+        hands = self.hands
+        saved, saved_led = list(hands), self.suits_led
+        orderer = self.orderer
+        trick = list(trick)
+        total = 0
+        while True:
+            if trick:
+                in_trick = 0
+                for _, c in trick:
+                    in_trick |= 1 << c
+                fol = orderer.followers(trick[0][0], led, in_trick)
+            else:
+                mv = orderer.leads(seat, hands[seat], tricks_left)[0][0]
+                card = mv & 255
+                hands[seat] ^= 1 << card
+                led = led_of(self.kernel, card, (mv >> 8) - 1)
+                self.suits_led |= LED_BIT[led]
+                trick = [(seat, card)]
+                fol = orderer.followers(seat, led, 1 << card)
+            row = self.score[led]
+            win_seat, win_val = winning(row, trick)
+            while len(trick) < self.nplayers:
+                pos = len(trick)
+                s, reps, _, threat, _, _, _ = fol[pos - 1]
+                card = orderer.follows(s, reps, pos, row, win_seat, win_val, threat)[0]
+                hands[s] ^= 1 << card
+                trick.append((s, card))
+                if row[card] > win_val:
+                    win_seat, win_val = s, row[card]
+            gain = self.counts[win_seat]
+            total += gain
+            tricks_left -= 1
+            if not tricks_left or (self.misere and gain):
+                break
+            seat, trick = win_seat, []
+        self.hands[:] = saved
+        self.suits_led = saved_led
+        return total
 
     # ------------------------------------------------------------------ entry points
 

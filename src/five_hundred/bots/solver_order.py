@@ -57,6 +57,8 @@ class Orderer:
         self.card_suit = sv.card_suit
         self.cheap = sv.cheap
         self._runs: dict[int, Runs] = {}
+        self._leads: dict[tuple[int, int, int, int | bool], tuple[
+            tuple[tuple[int, int], ...], dict[int, int]]] = {}
         self._top: dict[int, int] = {}
         self._low: dict[int, int] = {}
 
@@ -121,70 +123,55 @@ class Orderer:
         """The leads of ``seat`` in search order, and the lowest card of each run a
         lead stands for (see ``runs``)."""
         sv = self.sv
-        plain = lead_mask(self.kernel, hand)
-        names = [_LEAD_NAMED[s] for s in lead_names(self.kernel, hand, tricks_left,
+        kernel = self.kernel
+        plain = lead_mask(kernel, hand)
+        names = [_LEAD_NAMED[s] for s in lead_names(kernel, hand, tricks_left,
                                                     sv.suits_led)]
         hands = sv.hands
-        live = hands[0] | hands[1] | hands[2] | hands[3]
         if sv.misere:
-            moves, lows = self._misere_leads(seat, plain, live)
-            return moves + names, lows
-        partner = hands[(seat + 2) & 3]
-        opps = (hands[(seat + 1) & 3], hands[(seat + 3) & 3])
-        theirs = opps[0] | opps[1]
-        tmask = self.trump_mask
-        ruffers = self.suitless_bit & theirs | tmask
-        strength = self.strength
+            dec = hands[sv.declarer]
+            live = hands[0] | hands[1] | hands[2] | hands[3]
+            declarer = seat == sv.declarer
+        else:
+            partner = hands[(seat + 2) & 3]
+            o1, o2 = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
+            theirs = o1 | o2
+            tmask = self.trump_mask
+            ruffers = self.suitless_bit & theirs | tmask
         scored: list[tuple[int, int]] = []
         lows = _NO_RUNS
+        cache = self._leads
         for s in self.suits:
             m = self.suit_mask[s]
             own = plain & m
             if not own:
                 continue
-            ruff = s != self.trump and any(not o & m and o & ruffers for o in opps)
-            their = theirs & m
-            part = partner & m
-            top_theirs = strength[self.top(their)] if their else -1
-            towards = bool(part) and strength[self.top(part)] > top_theirs
-            partner_ruffs = (not part and s != self.trump and bool(partner & tmask))
-            reps, more = self.runs(s, own, live & m)
-            if more:
-                lows = {**lows, **more}
-            for c in reps:
-                low_score = 20 - (strength[c] & 31)
-                if ruff:
-                    score = low_score - 40
-                elif strength[c] > top_theirs:
-                    score = 100 + strength[c]  # a sure winner: cash it
-                elif towards:
-                    score = 60 + low_score  # towards the partner's winner
-                elif partner_ruffs:
-                    score = 50 + low_score
-                else:
-                    score = low_score
-                scored.append((-score, c))
+            if sv.misere:
+                key = (own, dec & m, live & m, declarer)
+            else:
+                side = s != self.trump
+                ruff = side and ((not o1 & m and bool(o1 & ruffers))
+                                 or (not o2 & m and bool(o2 & ruffers)))
+                partner_ruffs = side and not partner & m and bool(partner & tmask)
+                key = (own, partner & m, theirs & m, ruff | partner_ruffs << 1)
+            entry = cache.get(key)
+            if entry is None:
+                entry = cache[key] = self._suit_leads(s, key)
+            scored.extend(entry[0])
+            if entry[1]:
+                lows = {**lows, **entry[1]}
         scored.sort()
         return names + [c for _, c in scored], lows
 
-    def _misere_leads(self, seat: int, plain: int,
-                      live: int) -> tuple[list[int], dict[int, int]]:
-        sv = self.sv
+    def _suit_leads(self, s: int, key: tuple[int, int, int, int | bool]) -> tuple[
+            tuple[tuple[int, int], ...], dict[int, int]]:
+        """The leads of one suit as (sort key, card), with their runs' lowest cards."""
         strength = self.strength
-        declarer = seat == sv.declarer
-        dec = sv.hands[sv.declarer]
         scored: list[tuple[int, int]] = []
-        lows = _NO_RUNS
-        for s in self.suits:
-            m = self.suit_mask[s]
-            own = plain & m
-            if not own:
-                continue
-            ds = dec & m
+        if self.sv.misere:
+            own, ds, live, declarer = key
+            reps, lows = self.runs(s, own, live)
             under = self.weakest(ds) if ds and not declarer else 0
-            reps, more = self.runs(s, own, live & m)
-            if more:
-                lows = {**lows, **more}
             for c in reps:
                 if declarer:
                     score = strength[c]  # lead low
@@ -195,8 +182,25 @@ class Orderer:
                 else:
                     score = strength[c] + 100
                 scored.append((score, c))
-        scored.sort()
-        return [c for _, c in scored], lows
+            return tuple(scored), lows
+        own, part, their, flags = key
+        reps, lows = self.runs(s, own, own | part | their)
+        top_theirs = strength[self.top(their)] if their else -1
+        towards = bool(part) and strength[self.top(part)] > top_theirs
+        for c in reps:
+            low = 20 - (strength[c] & 31)
+            if flags & 1:
+                score = low - 40  # an opponent ruffs it
+            elif strength[c] > top_theirs:
+                score = 100 + strength[c]  # a sure winner: cash it
+            elif towards:
+                score = 60 + low  # towards the partner's winner
+            elif flags & 2:
+                score = 50 + low  # the partner ruffs it
+            else:
+                score = low
+            scored.append((-score, c))
+        return tuple(scored), lows
 
     # ------------------------------------------------------------ following
 
