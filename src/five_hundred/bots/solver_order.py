@@ -57,7 +57,7 @@ class Orderer:
         self.card_suit = sv.card_suit
         self.cheap = sv.cheap
         self._runs: dict[int, Runs] = {}
-        self._leads: dict[tuple[int, int, int, int | bool], tuple[
+        self._leads: dict[tuple[int, int, int, int], tuple[
             tuple[tuple[int, int], ...], dict[int, int]]] = {}
         self._top: dict[int, int] = {}
         self._low: dict[int, int] = {}
@@ -147,7 +147,7 @@ class Orderer:
             if not own:
                 continue
             if sv.misere:
-                key = (own, dec & m, live & m, declarer)
+                key: tuple[int, int, int, int] = (own, dec & m, live & m, int(declarer))
             else:
                 side = s != self.trump
                 ruff = side and ((not o1 & m and bool(o1 & ruffers))
@@ -163,7 +163,7 @@ class Orderer:
         scored.sort()
         return names + [c for _, c in scored], lows
 
-    def _suit_leads(self, s: int, key: tuple[int, int, int, int | bool]) -> tuple[
+    def _suit_leads(self, s: int, key: tuple[int, int, int, int]) -> tuple[
             tuple[tuple[int, int], ...], dict[int, int]]:
         """The leads of one suit as (sort key, card), with their runs' lowest cards."""
         strength = self.strength
