@@ -225,12 +225,14 @@ class Solver:
         ``win_seat``'s ``win_card`` wins so far; ``in_trick``: the cards played to it;
         ``fol``: the followers' moves (``Orderer.followers``)."""
         self.nodes += 1
-        seat, reps, lows, threat, top_val, top_seat, top_card = fol[pos - 1]
+        base = pos * 4 - 4
+        seat, reps, lows, threat = fol[base:base + 4]
         row = self.score[led]
         win_val = row[win_card]
         if pos == 1 and (need <= 1 or need >= tricks_left) and not self.misere:
             # One trick decides: the side that can play the strongest card to this
             # trick takes it if it likes.
+            top_val, top_seat, top_card = fol[-3:]
             if top_val > win_val:
                 side = self.max_side[top_seat]
                 bit = 1 << top_card
@@ -273,7 +275,8 @@ class Solver:
               tricks_left: int, need: int, infos: list[SuitInfo], fol: Followers) -> int:
         """The last card of the trick (``pos``: its position), then the next trick."""
         self.nodes += 1
-        seat, reps, lows, _, _, _, _ = fol[-1]
+        base = pos * 4 - 4
+        seat, reps, lows = fol[base:base + 3]
         row = self.score[led]
         win_val = row[win_card]
         maxing = self.max_side[seat]
@@ -402,7 +405,8 @@ class Solver:
             win_seat, win_val = winning(row, trick)
             while len(trick) < self.nplayers:
                 pos = len(trick)
-                s, reps, _, threat, _, _, _ = fol[pos - 1]
+                base = pos * 4 - 4
+                s, reps, threat = fol[base], fol[base + 1], fol[base + 3]
                 card = orderer.follows(s, reps, pos, row, win_seat, win_val, threat)[0]
                 hands[s] ^= 1 << card
                 trick.append((s, card))
@@ -488,7 +492,8 @@ class Solver:
         for _, c in trick:
             in_trick |= 1 << c
         fol = self.orderer.followers(trick[0][0], led, in_trick)
-        _, reps, _, threat, _, _, _ = fol[len(trick) - 1]
+        base = len(trick) * 4 - 4
+        reps, threat = fol[base + 1], fol[base + 3]
         return self.orderer.follows(seat, reps, len(trick), self.score[led], win_seat,
                                     win_val, threat)
 

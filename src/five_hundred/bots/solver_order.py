@@ -20,7 +20,7 @@ on the masks, so the search mostly looks them up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from five_hundred.engine.cards import JOKER
 from five_hundred.engine.play import follow_mask, lead_mask, lead_names
@@ -29,10 +29,11 @@ if TYPE_CHECKING:
     from .solver import Solver
 
 JOKER_BIT = 1 << JOKER
-# Per seat after the leader: (seat, its moves cheapest first, the lowest card of each
-# run a move stands for, the strongest weight an opponent after it may play, then the
-# strongest weight, seat and card any seat from it on may play).
-Followers = tuple[tuple[int, tuple[int, ...], dict[int, int], int, int, int, int], ...]
+# What the seats after the leader may play to a trick, flat: per seat (seat, its moves
+# cheapest first, the lowest card of each run a move stands for, the strongest weight
+# an opponent after it may play); then the strongest weight any of them may play, its
+# seat and card.
+Followers = tuple[Any, ...]
 # One card per run of a holding, cheapest first; for each that stands for more cards,
 # the lowest of them.
 Runs = tuple[tuple[int, ...], dict[int, int]]
@@ -57,6 +58,7 @@ class Orderer:
         self.card_suit = sv.card_suit
         self.cheap = sv.cheap
         self._runs: dict[int, Runs] = {}
+        self._discards: dict[tuple[int, int, int], Runs] = {}
         self._leads: dict[tuple[int, int, int, int], tuple[
             tuple[tuple[int, int], ...], dict[int, int]]] = {}
         self._top: dict[int, int] = {}
@@ -188,7 +190,7 @@ class Orderer:
         top_theirs = strength[self.top(their)] if their else -1
         towards = bool(part) and strength[self.top(part)] > top_theirs
         for c in reps:
-            low = 20 - (strength[c] & 31)
+            low = 20 - (strength[c] & 31) - 2 * their.bit_count()  # small trees first
             if flags & 1:
                 score = low - 40  # an opponent ruffs it
             elif strength[c] > top_theirs:
@@ -205,11 +207,9 @@ class Orderer:
     # ------------------------------------------------------------ following
 
     def followers(self, leader: int, led: int, in_trick: int) -> Followers:
-        """What the seats after ``leader`` may play to a trick led in ``led``: per seat
-        its moves, cheapest first, and the strongest weight an opponent after it can
-        play; and, from each seat on, the strongest card any seat may still play. None
-        of this changes while the trick is played: the hands that have not played are
-        as they were, and the live cards include the trick's."""
+        """What the seats after ``leader`` may play to a trick led in ``led`` (see
+        ``Followers``). None of this changes while the trick is played: the hands that
+        have not played are as they were, and the live cards include the trick's."""
         sv = self.sv
         hands = sv.hands
         live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
@@ -222,29 +222,39 @@ class Orderer:
         m1, k1 = merged(follow_mask(kernel, hands[s1], led), led, live)
         m2, k2 = merged(follow_mask(kernel, hands[s2], led), led, live)
         # A seat that has played already (a search begun in mid-trick) has no moves.
-        c1, c2 = m1[-1] if m1 else 0, m2[-1] if m2 else 0
-        v1, v2 = row[c1] if m1 else -1, row[c2] if m2 else -1
+        v1 = row[m1[-1]] if m1 else -1
+        v2 = row[m2[-1]] if m2 else -1
         if sv.nplayers == 3:
-            t2 = (s2, c2, v2)
-            t1 = (s1, c1, v1) if v1 >= v2 else t2
-            return ((s1, m1, k1, v2, t1[2], t1[0], t1[1]), (s2, m2, k2, 0, v2, s2, c2))
+            top = (v1, s1, m1[-1]) if v1 >= v2 else (v2, s2, m2[-1])
+            return (s1, m1, k1, v2, s2, m2, k2, 0, *top)
         s3 = nxt[s2]
         m3, k3 = merged(follow_mask(kernel, hands[s3], led), led, live)
-        c3 = m3[-1]
-        v3 = row[c3]
-        t3 = (s3, c3, v3)
-        t2 = (s2, c2, v2) if v2 >= v3 else t3
-        t1 = (s1, c1, v1) if v1 >= t2[2] else t2
+        v3 = row[m3[-1]]
+        if v1 >= v2 and v1 >= v3:
+            top = (v1, s1, m1[-1])
+        elif v2 >= v3:
+            top = (v2, s2, m2[-1])
+        else:
+            top = (v3, s3, m3[-1])
         # Seats 1 and 3 are partners: each seat's threat is the next seat's strength.
-        return ((s1, m1, k1, v2, t1[2], t1[0], t1[1]), (s2, m2, k2, v3, t2[2], t2[0], t2[1]),
-                (s3, m3, k3, 0, v3, s3, c3))
+        return (s1, m1, k1, v2, s2, m2, k2, v3, s3, m3, k3, 0, *top)
 
     def _merged(self, legal: int, led: int, live: int) -> Runs:
         """One card per run of ``legal``, cheapest first for a trick led in ``led``,
         and the lowest card of each run a move stands for."""
+        if legal and not legal & (legal - 1):
+            return (legal.bit_length() - 1,), _NO_RUNS  # one card: nothing to merge
         sm = self.suit_mask[led]
         if not legal & ~sm:
             return self.runs(led, legal, live & sm)
+        key = (legal, live, led)
+        got = self._discards.get(key)
+        if got is None:
+            got = self._discards[key] = self._discard_moves(legal, led, live)
+        return got
+
+    def _discard_moves(self, legal: int, led: int, live: int) -> Runs:
+        """``_merged`` for a seat void in the suit led."""
         cands: list[int] = []
         lows = _NO_RUNS
         for s in self.suits:
