@@ -233,12 +233,11 @@ class Solver:
             # One trick decides: the side that can play the strongest card to this
             # trick takes it if it likes.
             top_val, top_seat, top_card = fol[-3:]
+            side: bool
             if top_val > win_val:
-                side = self.max_side[top_seat]
-                bit = 1 << top_card
+                side, bit = self.max_side[top_seat], 1 << top_card
             else:
-                side = self.max_side[win_seat]
-                bit = 1 << win_card
+                side, bit = self.max_side[win_seat], 1 << win_card
             if side if need <= 1 else not side:
                 return bit | side
         maxing = self.max_side[seat]
