@@ -234,6 +234,7 @@ class Solver:
             # trick takes it if it likes.
             top_val, top_seat, top_card = fol[-3:]
             side: bool
+            bit: int
             if top_val > win_val:
                 side, bit = self.max_side[top_seat], 1 << top_card
             else:
