@@ -30,7 +30,9 @@ the weights of its score rows, as ``play.winner`` does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 
 from five_hundred.engine.cards import JOKER, PlayContext, cards_of
@@ -69,6 +71,21 @@ def _tables(ctx: PlayContext, rows: tuple[tuple[int, ...], ...]) -> tuple[
                       for c in range(64))
     cheap = tuple(tuple(row[c] * 128 + strength[c] for c in range(64)) for row in rows)
     return order, card_suit, cheap
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off during a search. A search builds tens of
+    thousands of small tuples and no reference cycles; with the collector on, its full
+    passes walk the whole table again and again (about a tenth of the time). Restored
+    only if this call turned it off, so overlapping searches in two threads are safe."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 # The play-out guess of the value tends to fall a trick short of it (measured on the
@@ -154,12 +171,11 @@ class Solver:
                     table.store(index, infos, need, tricks_left, r)
                 else:
                     table.store(index, infos, 0, need - 1, r)
-        if known is None:
-            known = table.exact[key] = [0, 0, tricks_left, 0]
+        lo_hi = known or (0, 0, tricks_left, 0)
         if r & 1:
-            known[0], known[1] = need, r & ~1
+            table.exact[key] = (need, r & ~1, lo_hi[2], lo_hi[3])
         else:
-            known[2], known[3] = need - 1, r
+            table.exact[key] = (lo_hi[0], lo_hi[1], need - 1, r)
         return r
 
     def _last_trick(self, leader: int) -> int:
@@ -364,6 +380,11 @@ class Solver:
         """Exact value by null-window searches (MTD(f) style) within the sure-trick
         bounds, starting from the value of a play-out by the search's first moves and
         stepping from there: a good first guess needs only two searches."""
+        with _collector_paused():
+            return self._mtd(seat, trick, led, tricks_left)
+
+    def _mtd(self, seat: int, trick: list[tuple[int, int]], led: int,
+             tricks_left: int) -> int:
         lo, hi = 0, 1 if self.misere else tricks_left
         if not trick and tricks_left > 1:
             blo, bhi, _, _ = self.bounds.of(seat, tricks_left)

@@ -50,11 +50,13 @@ class Table:
         self._info: dict[tuple[int, int, int, int], SuitInfo] = {}
         self._depth: dict[tuple[int, int], int] = {}
         self._prefix: dict[tuple[int, int], int] = {}
-        self.entries: dict[tuple[int, ...], list[Entry]] = {}
+        # Tuples, not lists: the garbage collector need not track (and keep walking)
+        # the table's entries.
+        self.entries: dict[tuple[int, ...], tuple[Entry, ...]] = {}
         # Exact trick starts (hands, leader, suits led) -> [lower bound, its decisive
         # cards, upper bound, its decisive cards]: a repeat is answered without
         # building its index.
-        self.exact: dict[tuple[int, ...], list[int]] = {}
+        self.exact: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
 
     def clear(self) -> None:
         self.entries.clear()
@@ -137,7 +139,7 @@ class Table:
                 depth = depth_cache[key] = _depth(self.suits[i][1], live, rel)
             shift = 2 * (n - depth)
             checks.append((i, shift, code >> shift))
-        self.entries.setdefault(index, []).append((lo, hi, tuple(checks)))
+        self.entries[index] = (*self.entries.get(index, ()), (lo, hi, tuple(checks)))
 
     def _relevant(self, infos: list[SuitInfo],
                   checks: tuple[tuple[int, int, int], ...]) -> int:
