@@ -94,8 +94,13 @@ class Orderer:
         c = self._top.get(m)
         if c is None:
             strength = self.strength
-            c = max((card for card in range(64) if m >> card & 1),
-                    key=strength.__getitem__)
+            rest = m
+            c = rest.bit_length() - 1
+            while rest:
+                card = rest.bit_length() - 1
+                if strength[card] > strength[c]:
+                    c = card
+                rest ^= 1 << card
             self._top[m] = c
         return c
 
@@ -104,7 +109,12 @@ class Orderer:
         w = self._low.get(m)
         if w is None:
             strength = self.strength
-            w = min(strength[c] for c in range(64) if m >> c & 1)
+            rest = m
+            w = 1 << 20
+            while rest:
+                card = rest.bit_length() - 1
+                w = min(w, strength[card])
+                rest ^= 1 << card
             self._low[m] = w
         return w
 
