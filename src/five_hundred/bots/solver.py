@@ -8,24 +8,32 @@ trick?" (value 1) — the declarer must lose every trick (R33) and his partner s
 
 The search is built like the bridge solvers (DDS):
 
-- **Null-window search.** ``_trick``/``_play`` answer one yes/no question, "can the
-  maximising side take ``need`` more tricks?"; the exact value is found by a few such
-  searches (``_solve``, MTD(f) style), each cutting off as soon as the answer is known.
-- **Bounds.** At every trick start, sure tricks (``bounds.py``: the leader's cashable
-  top cards, top trumps and the suitless joker that win whenever played) give a lower
-  and an upper bound; a search whose question they already answer stops there.
-- **Transposition table** at trick starts, keyed by *relative* ranks (``keys.py``):
-  the cards played out are removed and the others renumbered within their suit, so
-  positions that differ only in which low cards are gone share an entry. An entry
-  holds the bounds proven so far for that position.
-- **Equivalent cards** (a hand's cards in sequence among the cards still in play,
-  current trick included) are one move, and moves are ordered so the likely best one
-  comes first (``order.py``).
+- **Null-window search.** ``_trick`` (a trick start), ``_lead``, ``_follow`` and
+  ``_last`` (the cards of a trick) answer one yes/no question, "can the maximising
+  side make the value reach ``need``?"; the value is found by a few such searches
+  (``_solve``, MTD(f) style) from a play-out guess, each stopping as soon as its answer
+  is known.
+- **Bounds** at every trick start (``solver_bounds.py``): the leader's cashable top
+  cards, and cards that win whenever played (top trumps, the suitless joker); in
+  mid-trick, the side holding the strongest card for the trick takes it when one trick
+  decides the question.
+- **Transposition table** at trick starts (``solver_keys.py``), on *relative* ranks
+  (the cards played out are gone and the others keep only their order), and more
+  general still: a search reports the cards whose rank decided it, and its entry
+  applies to every position that agrees on the owners of each suit's cards down to the
+  lowest such card, whoever holds the cards below.
+- **Equivalent cards**: a hand's cards in sequence among the cards still in play are
+  one move, and a card below every decisive card of its suit is skipped when one such
+  card of the suit has already failed. Moves are ordered so the likely best comes
+  first (``solver_order.py``).
 
 Which cards may be played, the suits a suitless-joker lead may name and who wins a
-trick come from the engine's rule kernel (``engine/play.py``: R20-R26, V3): the
-search calls its ``follow_mask``/``lead_mask``/``lead_names``/``led_of`` and compares
-the weights of its score rows, as ``play.winner`` does.
+trick come from the engine's rule kernel (``engine/play.py``: R20-R26, V3): the search
+calls its ``follow_mask``/``lead_mask``/``lead_names``/``led_of`` and compares the
+weights of its score rows (``Kernel.rows``), as ``play.winner`` does.
+
+A search returns an int: bit 0 is the answer, the other bits are the decisive cards
+(cards sit at bits 4 and up).
 """
 
 from __future__ import annotations
@@ -129,9 +137,6 @@ class Solver:
         self.orderer = Orderer(self)
 
     # ------------------------------------------------------------------ search
-    #
-    # A search returns an int: bit 0 is the answer, the other bits the cards whose rank
-    # decided it (cards live at bits 4 and up), which the transposition table keys on.
 
     def _trick(self, leader: int, tricks_left: int, need: int, infos: list[SuitInfo],
                changed: int) -> int:
