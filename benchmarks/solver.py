@@ -1,21 +1,24 @@
 """Exact double-dummy solving of whole deals: time and nodes per full 10-trick solve.
 
-Seeded random games are steered to a contract of each kind (a suit, NT with the joker
-named, NT with the joker suitless, misère) and played up to the opening lead: the
-auction otherwise uniform among the legal bids, the discard three random cards (the
-NT-named declarer keeps the joker to name it). Each deal is solved from scratch with a
+Seeded random deals are steered to a contract of each kind (a suit, NT with the joker
+named, NT with the joker suitless, misère) and taken to the opening lead: the first
+bidder bids the contract (for misère, over someone's seven: R14), the others pass, and
+the declarer discards three random cards (the NT-named declarer keeps the joker to
+name it; the suit it names is random). Each deal is solved from scratch with a
 fresh ``Solver`` (``value`` of the whole deal). Prints per kind and overall the solve
 time (median, p95, max; CPU seconds of this process, and wall-clock seconds) and the
-nodes searched (median, p95). With ``--compare`` it also solves endings with the
-pre-issue-11 solver (``legacy_solver.py``) and the new one, side by side.
+nodes searched (median, p95). Then it solves ``--compare`` endings of ``--tricks``
+tricks with both the pre-issue-11 solver (``legacy_solver.py``) and the new one, side by
+side (a full deal is out of the legacy solver's reach).
 
-    python benchmarks/solver.py --deals 200 --seed 1
-    python benchmarks/solver.py --deals 0 --compare 60 --tricks 6
+    python benchmarks/solver.py                      # 200 deals, 40 six-trick endings
+    python benchmarks/solver.py --deals 0 --compare 80 --tricks 5
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -106,12 +109,18 @@ def _row(name: str, rows: list[tuple[int, int, float, float]]) -> str:
             f" {max(wall):>8.1f} {statistics.median(nodes):>10.0f} {_pct(nodes, .95):>10.0f}")
 
 
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
+
+
 def full_deals(n: int, seed: int) -> None:
     per_kind: dict[str, list[tuple[int, int, float, float]]] = {k: [] for k in KINDS}
     for i in range(n):
         kind = KINDS[i % len(KINDS)]
         per_kind[kind].append(solve(deal_of(kind, seed * 10_000 + i)))
-    print(f"full deals: {n} (seed {seed}), times in ms; cpu = process CPU time")
+    print(f"full deals: {n} (seed {seed}), times in ms; cpu = process CPU time; "
+          f"{_load()} (after)")
     print(f"{'kind':<12} {'n':>4} {'cpu med':>9} {'cpu p95':>8} {'cpu max':>8}"
           f" {'wall med':>9} {'wall p95':>8} {'wall max':>8} {'nodes med':>10}"
           f" {'nodes p95':>10}")
@@ -169,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--compare", type=int, default=0, help="endings to compare")
+    ap.add_argument("--compare", type=int, default=40,
+                    help="endings to solve with the legacy solver too (0: none)")
     ap.add_argument("--tricks", type=int, default=6, help="tricks left in those endings")
     args = ap.parse_args(argv)
     if args.deals:
