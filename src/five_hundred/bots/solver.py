@@ -354,9 +354,11 @@ class Solver:
         t = tried & sm
         if not t:
             return False
-        weakest = self.orderer.weakest
         rel = relevant & sm
-        limit = weakest(rel) if rel else 1 << 20
+        if not rel:
+            return True  # no rank of the suit mattered
+        weakest = self.orderer.weakest
+        limit = weakest(rel)
         return self.ctx.strength[card] < limit and weakest(t) < limit
 
     def _at_least(self, seat: int, trick: list[tuple[int, int]], led: int,
