@@ -61,7 +61,7 @@ class Orderer:
         self.card_suit = sv.card_suit
         self.cheap = sv.cheap
         self._runs: dict[int, Runs] = {}
-        self._discards: dict[tuple[int, int, int], Runs] = {}
+        self._discards: dict[int, Runs] = {}
         self._leads: dict[tuple[int, int, int, int], tuple[
             tuple[tuple[int, int], ...], dict[int, int]]] = {}
         self._top: dict[int, int] = {}
@@ -262,7 +262,9 @@ class Orderer:
         sm = self.suit_mask[led]
         if not legal & ~sm:
             return self.runs(led, legal, live & sm)
-        key = (legal, live, led)
+        # Void in the suit led: which suit that is does not change the order of the
+        # seat's cards (trumps, then the suitless joker, above the rest).
+        key = legal | live << 64
         got = self._discards.get(key)
         if got is None:
             got = self._discards[key] = self._discard_moves(legal, led, live)
