@@ -141,7 +141,8 @@ class Orderer:
         kernel = self.kernel
         plain = lead_mask(kernel, hand)
         names = [_LEAD_NAMED[s] for s in lead_names(kernel, hand, tricks_left,
-                                                    sv.suits_led)]
+                                                    sv.suits_led)] \
+            if hand & self.suitless_bit else []
         hands = sv.hands
         if sv.misere:
             dec = hands[sv.declarer]
