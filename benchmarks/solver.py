@@ -1,0 +1,193 @@
+"""Exact double-dummy solving of whole deals: time and nodes per full 10-trick solve.
+
+Seeded random deals are steered to a contract of each kind (a suit, NT with the joker
+named, NT with the joker suitless, misère) and taken to the opening lead: the first
+bidder bids the contract (for misère, over someone's seven: R14), the others pass, and
+the declarer discards three random cards (the NT-named declarer keeps the joker to
+name it; the suit it names is random). Each deal is solved from scratch with a
+fresh ``Solver`` (``value`` of the whole deal). Prints per kind and overall the solve
+time (median, p95, max; CPU seconds of this process, and wall-clock seconds) and the
+nodes searched (median, p95). Then it solves ``--compare`` endings of ``--tricks``
+tricks with both the pre-issue-11 solver (``legacy_solver.py``) and the new one, side by
+side (a full deal is out of the legacy solver's reach).
+
+    python benchmarks/solver.py                      # 200 deals, 40 six-trick endings
+    python benchmarks/solver.py --deals 0 --compare 80 --tricks 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from five_hundred.bots.solver import Solver
+from five_hundred.engine.actions import BID, DISCARD, JOKER_NAME, JOKER_NONE, PASS, Action
+from five_hundred.engine.bidding import MISERE, SUIT_BID
+from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
+from five_hundred.engine.rules import PAGAT_AUSTRALIAN
+from five_hundred.engine.state import GameState
+
+KINDS = ("suit", "nt-named", "nt-suitless", "misere")
+
+
+def _target(st: GameState, kind: str, rng: random.Random) -> int:
+    bids = st.ladder.bids
+    if kind == "misere":
+        return next(i for i, b in enumerate(bids) if b.kind == MISERE)
+    trumps = range(4) if kind == "suit" else (NO_TRUMPS,)
+    return rng.choice([i for i, b in enumerate(bids)
+                       if b.kind == SUIT_BID and b.trump in trumps])
+
+
+def _bid(st: GameState, target: int, rng: random.Random) -> Action:
+    """Steer the auction to the ladder bid ``target`` (a 7 first for misère, R14)."""
+    legal = st.legal_actions()
+    bids = st.ladder.bids
+    if st.high == target:
+        return (PASS,)
+    if (BID, target) in legal:
+        return (BID, target)
+    if bids[target].kind == MISERE and st.high < 0:
+        sevens = [a for a in legal if a[0] == BID and bids[a[1]].tricks == 7
+                  and not bids[a[1]].is_misere]
+        if sevens:
+            return rng.choice(sevens)
+    return (PASS,)
+
+
+def deal_of(kind: str, seed: int) -> GameState:
+    """A deal of ``kind`` at its opening lead, from the first game seed that gives one."""
+    rng = random.Random(f"{kind}:{seed}")
+    game = 0
+    while True:
+        st = GameState.new_game(PAGAT_AUSTRALIAN, seed * 1_000 + game)
+        game += 1
+        target = _target(st, kind, rng)
+        while st.phase == "bidding":
+            st.apply(_bid(st, target, rng))
+        if st.phase != "discard" or st.high != target:
+            continue
+        hand = st.hands[st.declarer]
+        if kind == "nt-named" and not hand >> JOKER & 1:
+            continue
+        keep = [c for c in cards_of(hand) if c != JOKER or kind != "nt-named"]
+        st.apply((DISCARD, *sorted(rng.sample(keep, 3))))
+        if st.phase == "joker":
+            st.apply((JOKER_NAME, rng.randrange(4) if kind == "nt-named" else JOKER_NONE))
+        if kind == "nt-named" and st.joker_named == SUITLESS:
+            continue
+        return st
+
+
+def solve(st: GameState) -> tuple[int, int, float, float]:
+    """(value, nodes, CPU seconds, wall seconds) of a fresh full solve."""
+    bid = st.contract
+    assert bid is not None
+    c0, w0 = time.process_time(), time.perf_counter()
+    sv = Solver(st.rules, st.ctx, st.declarer, bid.is_misere, st.out_seat)
+    sv.setup(list(st.hands), st.suits_led)
+    v = sv.value(st.to_act, list(st.trick), st.led, 10 - st.trick_no)
+    return v, sv.nodes, time.process_time() - c0, time.perf_counter() - w0
+
+
+def _pct(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def _row(name: str, rows: list[tuple[int, int, float, float]]) -> str:
+    cpu = [r[2] * 1000 for r in rows]
+    wall = [r[3] * 1000 for r in rows]
+    nodes = [float(r[1]) for r in rows]
+    return (f"{name:<12} {len(rows):>4} {statistics.median(cpu):>9.1f} {_pct(cpu, .95):>8.1f}"
+            f" {max(cpu):>8.1f} {statistics.median(wall):>9.1f} {_pct(wall, .95):>8.1f}"
+            f" {max(wall):>8.1f} {statistics.median(nodes):>10.0f} {_pct(nodes, .95):>10.0f}")
+
+
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def full_deals(n: int, seed: int) -> None:
+    per_kind: dict[str, list[tuple[int, int, float, float]]] = {k: [] for k in KINDS}
+    for i in range(n):
+        kind = KINDS[i % len(KINDS)]
+        per_kind[kind].append(solve(deal_of(kind, seed * 10_000 + i)))
+    print(f"full deals: {n} (seed {seed}), times in ms; cpu = process CPU time; "
+          f"{_load()} (after)")
+    print(f"{'kind':<12} {'n':>4} {'cpu med':>9} {'cpu p95':>8} {'cpu max':>8}"
+          f" {'wall med':>9} {'wall p95':>8} {'wall max':>8} {'nodes med':>10}"
+          f" {'nodes p95':>10}")
+    everything: list[tuple[int, int, float, float]] = []
+    for kind in KINDS:
+        if per_kind[kind]:
+            print(_row(kind, per_kind[kind]))
+            everything += per_kind[kind]
+    print(_row("all", everything))
+
+
+def compare(n: int, tricks: int, seed: int) -> None:
+    """The legacy and the new solver on the same endings (values must agree)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from legacy_solver import LegacySolver
+
+    legacy_nodes = new_nodes = 0
+    legacy_cpu = new_cpu = 0.0
+    for i in range(n):
+        st = _ending(KINDS[i % len(KINDS)], tricks, seed * 10_000 + i)
+        bid = st.contract
+        assert bid is not None
+        c0 = time.process_time()
+        old = LegacySolver(st.rules, st.ctx, st.declarer, bid.is_misere, st.out_seat)
+        old.setup(list(st.hands), st.suits_led)
+        v_old = old.value(st.to_act, [], -1, tricks)
+        c1 = time.process_time()
+        v_new, nodes, cpu, _ = solve(st)
+        assert v_old == v_new, (v_old, v_new)
+        legacy_cpu += c1 - c0
+        new_cpu += cpu
+        legacy_nodes += old.nodes
+        new_nodes += nodes
+    print(f"endings of {tricks} tricks: {n} (mixed kinds as above; values agree)")
+    print(f"{'solver':<8} {'nodes':>10} {'cpu s':>8} {'ms/ending':>10}")
+    print(f"{'legacy':<8} {legacy_nodes:>10} {legacy_cpu:>8.2f} {legacy_cpu / n * 1000:>10.1f}")
+    print(f"{'new':<8} {new_nodes:>10} {new_cpu:>8.2f} {new_cpu / n * 1000:>10.1f}")
+
+
+def _ending(kind: str, tricks: int, seed: int) -> GameState:
+    """A deal of ``kind`` played on at random until ``tricks`` tricks are left (the
+    next seed when a misère ends before)."""
+    while True:
+        st = deal_of(kind, seed)
+        rng = random.Random(seed)
+        while st.phase == "play" and (10 - st.trick_no > tricks or st.trick):
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        if st.phase == "play":
+            return st
+        seed += 7919
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--compare", type=int, default=40,
+                    help="endings to solve with the legacy solver too (0: none)")
+    ap.add_argument("--tricks", type=int, default=6, help="tricks left in those endings")
+    args = ap.parse_args(argv)
+    if args.deals:
+        full_deals(args.deals, args.seed)
+    if args.compare:
+        compare(args.compare, args.tricks, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
