@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import io
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -206,3 +207,22 @@ def test_the_loader_gives_each_language_its_text(lang: str) -> None:
     loader: Callable[..., str] = player_rules
     assert loader(**{parameters[0]: lang}) == _doc(lang)
     assert loader(**{parameters[0]: "en"}) == EN
+
+
+def test_the_rules_screen_renders_them_without_cutting(lang: str) -> None:
+    """Rendered the way the rules screen does (rich Markdown, one per section) at the
+    width of an 80-column terminal less the screen's borders: no line too long, no
+    cell of a table cut short with an ellipsis (the text has its own: "10♥ … 4♥")."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    width = 76
+    text = _doc(lang)
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    for section in sections(text):
+        console.print(Markdown(section.markdown))
+    out = console.export_text()
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= width
+    assert out.count("…") == text.count("…")
+    for figure in ("440", "460", "480", "500", "520", "R39", "V6"):
+        assert figure in out
