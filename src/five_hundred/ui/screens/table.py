@@ -99,10 +99,10 @@ class TableScreen(BaseScreen):
         Binding("space", "mark", "Mark"),
         Binding("p", "pass_bid", "Pass"),
         Binding("escape", "cancel", "Back"),
+        # in the key bar only when they can act (see hidden_in_bar); u always answers
+        Binding("u", "undo", "Undo"),
+        Binding("c", "claim", "Claim"),
         Binding("h", "hint", "Hint"),
-        # not in the key bar, which is full at 80 columns: the keys help lists them
-        Binding("u", "undo", "Undo", show=False),
-        Binding("c", "claim", "Claim", show=False),
         Binding("s", "app.score_sheet", "Scores"),
         Binding("f1", "app.rules", "Rules"),
         Binding("question_mark", "app.rules", "Rules", show=False),
@@ -303,8 +303,9 @@ class TableScreen(BaseScreen):
                       marked=frozenset(self.marked),
                       kitty=frozenset(view.kitty or ()),
                       caption="")
-        if self._footer_mode != self.mode:  # rebuilding the footer is not free
-            self._footer_mode = self.mode
+        bar = f"{self.mode} {self.game.can_take_back()}"
+        if self._footer_mode != bar:  # rebuilding the key bar is not free
+            self._footer_mode = bar
             self.refresh_bindings()
 
     def _status(self, public: PublicView, names: tuple[str, ...]) -> Text:
@@ -421,10 +422,13 @@ class TableScreen(BaseScreen):
                     out.append(f"{who(names, public.to_act)} is next", style="italic")
             return out
         assert view is not None
+        if self.hint_text and mode in ("bid", "play"):
+            # the hint takes the prompt's three lines at 80×24; the key bar keeps the keys
+            out.append("Hint: " + self.hint_text, style="cyan")
+            return out
         if mode == "bid":
             out.append("Your bid: ←→↑↓ or 6–0 choose, Enter bids, p passes.  ", style="bold")
-            if not self.hint_text:  # the hint needs the room at 80×24
-                out.append(self.query_one(BidGrid).reminder, style="italic")
+            out.append(self.query_one(BidGrid).reminder, style="italic")
         elif mode == "discard":
             k = public.rules.kitty_size
             out.append(f"Mark {k} cards to discard (space), then Enter. Marked "
@@ -495,6 +499,11 @@ class TableScreen(BaseScreen):
         if action == "claim":
             return mode in ("play", "lead")
         return True
+
+    def hidden_in_bar(self, action: str) -> bool:
+        """Keys that work but are left out of the key bar while they would only say why
+        not (the bar is full at 80 columns)."""
+        return action == "undo" and not self.game.can_take_back()
 
     def action_cursor(self, step: int) -> None:
         if self.mode == "bid":

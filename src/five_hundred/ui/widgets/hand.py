@@ -73,10 +73,11 @@ class Hand(Widget):
             else:
                 top.append(f" {label:>3} " if cell == CELL else f"{label:>3} ", style=style)
             mark = KEYS[i] if i < len(KEYS) and self.cursor is not None else " "
-            if code in self.marked:
+            if i == self.cursor:
+                mark = "▲"
+            if code in self.marked:  # shown under the cursor too: the brackets say where it is
                 mark = "✗"
-            shown = "▲" if i == self.cursor else mark
-            keys.append(f"  {shown}  " if cell == CELL else f"  {shown} ",
+            keys.append(f"  {mark}  " if cell == CELL else f"  {mark} ",
                         style="bold" if i == self.cursor else "dim")
         out = Text()
         out.append_text(top)

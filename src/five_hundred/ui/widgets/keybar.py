@@ -39,8 +39,11 @@ class KeyBar(Widget):
         # keys that do not fit are left out whole, so "^p more" (which lists them all)
         # is always there at the end
         room = self.size.width - more.cell_len if self.size.width else 10**6
+        hidden = getattr(self.screen, "hidden_in_bar", None)
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in seen:
+                continue
+            if hidden is not None and hidden(binding.action):
                 continue
             seen.add(binding.action)
             key = Text.assemble((f" {self.app.get_key_display(binding)} ", "bold reverse"),
