@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from five_hundred.engine import PAGAT_AUSTRALIAN, TWO_JOKER_1000, card_str
 from five_hundred.engine.cards import deck
-from five_hundred.ui.render import bid_text, card_text
+from five_hundred.ui.render import bid_text, card_text, flowed, trick_plays
 from five_hundred.ui.widgets.bids import bid_reminder, grid_rows
 
 
@@ -33,3 +33,16 @@ def test_misere_rows_sit_where_they_rank_r14_r15() -> None:
     assert grid_rows(TWO_JOKER_1000)[-1][0] == "GAME S"
     assert bid_text("10H").plain == "10♥"
     assert "lose every trick" in bid_reminder("MIS", 250)
+
+
+def test_a_trick_line_breaks_between_plays_never_inside_one() -> None:
+    """The last trick at 80×24 wrapped as "… Ana" / "4♦ → East": a name parted from its
+    card. Flowed, each line holds whole plays."""
+    names = ("Ana", "East", "South", "West")
+    chunks = trick_plays(((1, "KD"), (2, "5D"), (3, "JC"), (0, "4D")), names)
+    text = flowed(chunks, 30).plain
+    lines = text.split("\n")
+    assert len(lines) == 2 and all(len(line) <= 30 for line in lines)
+    words = [line.split("  ") for line in lines]
+    assert [w for line in words for w in line] == ["East K♦", "South 5♦", "West J♣", "Ana 4♦"]
+    assert flowed(chunks, 80).plain == "East K♦  South 5♦  West J♣  Ana 4♦"

@@ -103,15 +103,32 @@ def auction_text(public: PublicView, names: tuple[str, ...]) -> Text:
     return out
 
 
+def trick_plays(plays: tuple[tuple[int, str], ...], names: tuple[str, ...]) -> list[Text]:
+    """Each play of a trick as "Name card"."""
+    return [Text.assemble(f"{names[seat][:8]} ", card_text(code)) for seat, code in plays]
+
+
 def trick_line(plays: tuple[tuple[int, str], ...], names: tuple[str, ...]) -> Text:
+    return Text("  ").join(trick_plays(plays, names))
+
+
+def flowed(chunks: list[Text], width: int, sep: str = "  ") -> Text:
+    """The chunks on as few lines of ``width`` cells as fit, each line broken between
+    chunks only, so a name is never parted from its card."""
     out = Text()
-    for i, (seat, code) in enumerate(plays):
-        if i:
-            out.append("  ")
-        out.append(f"{names[seat][:8]} ")
-        out.append_text(card_text(code))
+    used = 0
+    for chunk in chunks:
+        if used and used + len(sep) + chunk.cell_len > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append(sep)
+            used += len(sep)
+        out.append_text(chunk)
+        used += chunk.cell_len
     return out
 
 
 __all__ = ["TEAM_RGB", "TEAM_STYLE", "auction_text", "bid_text", "card_style", "card_text",
-           "cards_text", "contract_line", "score_line", "suit_text", "trick_line"]
+           "cards_text", "contract_line", "flowed", "score_line", "suit_text", "trick_line",
+           "trick_plays"]

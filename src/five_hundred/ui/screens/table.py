@@ -30,9 +30,10 @@ from five_hundred.ui.render import (
     card_text,
     cards_text,
     contract_line,
+    flowed,
     score_line,
     suit_text,
-    trick_line,
+    trick_plays,
 )
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.bids import BidGrid
@@ -383,9 +384,11 @@ class TableScreen(BaseScreen):
         last = public.last_trick
         foot = Text()
         if last is not None and last.winner is not None and finished is None:
-            foot.append("Last trick: ")
-            foot.append_text(trick_line(last.plays, names))
-            foot.append(f" → {names[last.winner]}", style="bold")
+            chunks = trick_plays(last.plays, names)
+            chunks[0] = Text.assemble("Last trick: ", chunks[0])
+            chunks.append(Text(f"→ {names[last.winner]}", style="bold"))
+            width = self.query_one("#trick").content_size.width or 44
+            foot.append_text(flowed(chunks, width))
         if public.exposed_hand is not None and public.declarer is not None:
             if foot:
                 foot.append("\n")
