@@ -244,10 +244,38 @@ class Storage:
     def remember_table(self, players: Sequence[Player], rules: RuleSet) -> None:
         """The names, seats and rules of the game just started, for the next start
         screen. Not being able to write it only means they are not remembered."""
-        data = {"players": [p.to_json() for p in players],
-                "rules": rules.model_dump(mode="json")}
+        data: dict[str, Any] = {"players": [p.to_json() for p in players],
+                                "rules": rules.model_dump(mode="json")}
+        language = self.last_language()
+        if language is not None:
+            data["language"] = language
         with contextlib.suppress(OSError):
             atomic_write(self.table_path, json.dumps(data, ensure_ascii=False, indent=1))
+
+    def remember_language(self, lang: str) -> None:
+        """The language chosen on the start screen (or switched to in a game), kept with
+        the last table for the next start. Not being able to write it only means it is
+        not remembered."""
+        try:
+            data = _read_json(self.table_path)
+        except (OSError, ValueError):
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        data["language"] = lang
+        with contextlib.suppress(OSError):
+            atomic_write(self.table_path, json.dumps(data, ensure_ascii=False, indent=1))
+
+    def last_language(self) -> str | None:
+        """The language remembered by ``remember_language``, None if none (or unknown)."""
+        from five_hundred.i18n import LANGUAGES
+
+        try:
+            data = _read_json(self.table_path)
+        except (OSError, ValueError):
+            return None
+        lang = data.get("language") if isinstance(data, dict) else None
+        return lang if lang in LANGUAGES else None
 
     def last_table(self) -> tuple[tuple[Player, ...], RuleSet] | None:
         """The table remembered by ``remember_table``; None if there is none or it
