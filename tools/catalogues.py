@@ -88,8 +88,11 @@ def merged(lang: str, template: Catalog) -> Catalog:
         if not message.id:
             continue
         found = old.get(message.id, context=message.context)
-        string = found.string if found is not None else ("", "") if message.pluralizable \
-            else ""
+        string = found.string if found is not None else ""
+        if message.pluralizable and not isinstance(string, tuple):
+            string = ("", "")  # now counted: its forms are to be written
+        elif not message.pluralizable and isinstance(string, tuple):
+            string = ""
         new.add(message.id, string, context=message.context)
     return new
 

@@ -143,16 +143,18 @@ def player_text(stats: PlayerStats) -> Text:
     if stats.computer:
         out.append(" " + _("(computer)"))
     games = ngettext("{n} game", "{n} games", stats.games).format(n=stats.games)
-    out.append(" · " + ngettext("{games}, {wins} won · {n} deal",
-                                "{games}, {wins} won · {n} deals", stats.deals).format(
-        games=games, wins=stats.wins, n=stats.deals) + "\n")
+    deals = ngettext("{n} deal", "{n} deals", stats.deals).format(n=stats.deals)
+    out.append(" · " + ngettext("{games}, {wins} won · {deals}",
+                                "{games}, {wins} won · {deals}", stats.wins).format(
+        games=games, wins=stats.wins, deals=deals) + "\n")
     kinds = ["suit", "nt", "misere", "open_misere"]
     if stats.kind("blind_misere").bid:
         kinds.append("blind_misere")
     parts = []
     for kind in kinds:
         count = stats.kind(kind)
-        parts.append(_("{kind} {bid} ({made} made)").format(
+        parts.append(ngettext("{kind} {bid} ({made} made)", "{kind} {bid} ({made} made)",
+                              count.made).format(
             kind=_(KIND_WORDS[kind]), bid=count.bid, made=count.made) if count.bid else
             f"{_(KIND_WORDS[kind])} {count.bid}")
     out.append("  " + _("Contracts bid: {parts}").format(parts=" · ".join(parts)) + "\n")
