@@ -1,5 +1,6 @@
 """Every word and symbol a person reads about cards, suits, bids, seats, sides and the
-events of a deal, in one place (the place the languages will be translated).
+events of a deal, in one place, in the player's language (``five_hundred.i18n``; the
+constants SEATS, TEAMS ... are the engine's and the records' English names).
 
 No engine import at run time: the start screen uses these names before the engine is
 loaded, and the engine takes its seat names and suit symbols from here.
@@ -345,6 +346,16 @@ def house_rules(rules: RuleSet) -> list[str]:
     if rules.preset == "two-joker-1000":
         lines.append(_("V6 two-joker game to 1000"))
     return lines
+
+
+_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+           N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def month_name(month: int) -> str:
+    """``Jan`` … ``Dec`` (``jan``/``ene`` …) for month 1 … 12, in the player's language
+    (``%b`` would give the C locale's English)."""
+    return _(_MONTHS[month - 1])
 
 
 def who(names: Sequence[str], seat: int) -> str:

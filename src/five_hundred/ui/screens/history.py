@@ -28,7 +28,7 @@ from textual.worker import Worker, WorkerState
 
 from five_hundred.history import DealRow, GameRow, HistoryData, PlayerStats, load
 from five_hundred.i18n import N_, _, ngettext
-from five_hundred.notation import MINUS, points, signed, team_short, who, win_reason
+from five_hundred.notation import MINUS, month_name, points, signed, team_short, who, win_reason
 from five_hundred.safe_text import clean_text
 from five_hundred.ui.render import bid_text, styled
 from five_hundred.ui.screens.base import BaseScreen
@@ -41,8 +41,7 @@ localtime = time.localtime  # the tests fix the time zone here
 REVIEW_HANDLER = "on_open_review"  # the app's handler of OpenReview, once it has one
 KIND_WORDS = {"suit": N_("suit"), "nt": N_("no trumps"), "misere": N_("misère"),
               "open_misere": N_("open misère"), "blind_misere": N_("blind misère")}
-_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
-           N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
 _ASCII_MINUS = re.compile(r"(?<![\w.])-(?=\d)")
 
 
@@ -63,7 +62,8 @@ class OpenReview(Message):
 def when_text(seconds: float) -> str:
     """``05 Jan 2025 14:30``, local time."""
     t = localtime(seconds)
-    return time.strftime(f"%d {_(_MONTHS[t.tm_mon - 1])} %Y %H:%M", t)
+    return time.strftime(f"%d {month_name(t.tm_mon)} %Y %H:%M", t)
+
 
 
 def _who(names: tuple[str, ...], seat: int, computers: tuple[bool, ...]) -> str:
