@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
+    from five_hundred import i18n
     from five_hundred.cli_args import OneLineParser, add_lang_option, float_in, seed_int
     from five_hundred.i18n import _
 
@@ -57,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--pace", type=float_in(0.0, 60.0), default=DEFAULT_PACE,
                         metavar="SECONDS",
                         help=_("pause between computer moves, 0 to 60 (default {pace})").format(
-                            pace=DEFAULT_PACE))
+                            pace=i18n.decimal(DEFAULT_PACE)))
     parser.add_argument("--no-auto-play", action="store_true",
                         help=_("do not play a person's only legal card for them"))
     return parser
