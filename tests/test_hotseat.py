@@ -155,7 +155,8 @@ def test_joker_lead_calling_a_suit_is_logged_r26() -> None:
 # purpose: nothing on it may hand the table the state or another seat's cards (the
 # leak tests' oracle of hidden cards lives in tests/ui/leak.py for that reason).
 PUBLIC_SURFACE = {
-    "rules", "players", "seed", "log", "notes", "names", "seat_label", "persons", "public", "phase",
+    "rules", "players", "seed", "log", "notes", "names", "shown_names", "seat_label",
+    "persons", "public", "phase",
     "acting_seat", "deal_over", "between_deals", "game_over", "viewer", "person_to_act",
     "computer_to_act",
     "needs_curtain", "forget_viewer", "blind_misere_offered", "reveal", "table_view", "act",

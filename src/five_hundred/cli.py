@@ -27,16 +27,24 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from five_hundred.cli_args import OneLineParser
+from five_hundred import i18n
+from five_hundred.cli_args import OneLineParser, add_lang_option
+from five_hundred.i18n import N_, _
 from five_hundred.safe_text import clean_text, excerpt
 
-SUBCOMMANDS_HELP = """\
+SUBCOMMANDS_HELP = N_("""\
 other commands:
   five-hundred replay FILE [--json]   replay a game record: a readable account of
                                       every deal, or one JSON object with --json
   five-hundred rules                  print the rules as played here
   five-hundred tournament ...         computer players against each other
-                                      (five-hundred tournament --help)"""
+                                      (five-hundred tournament --help)
+  --lang en|pt|es (before or after a command) chooses the language.""")
+
+
+def subcommands_help() -> str:
+    """The other commands, for ``five-hundred --help``, in the player's language."""
+    return _(SUBCOMMANDS_HELP)
 
 _PROG = "five-hundred"
 _PATH_LIMIT = 200  # characters of a path echoed in a message
@@ -65,12 +73,13 @@ def _entry(module: str) -> Callable[[list[str]], int]:
 def _replay_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog=f"{_PROG} replay",
-        description="Replay a game record (RECORD-FORMAT.md): a readable account of "
-                    "every deal and the result, or one JSON object with --json. Exit "
-                    "status 2 for a malformed record or an illegal action.",
+        description=_("Replay a game record (RECORD-FORMAT.md): a readable account of "
+                      "every deal and the result, or one JSON object with --json. Exit "
+                      "status 2 for a malformed record or an illegal action."),
     )
-    parser.add_argument("file", metavar="FILE", help="the game record (JSON)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("file", metavar="FILE", help=_("the game record (JSON)"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang_option(parser)  # taken out by ``main``: listed for --help
     return parser
 
 
@@ -111,28 +120,30 @@ def replay_main(argv: Sequence[str]) -> int:
     try:
         record = load_record(path)
     except FileNotFoundError:
-        return fail("no such file")
+        return fail(_("no such file"))
     except IsADirectoryError:
-        return fail("is a directory, not a game record")
+        return fail(_("is a directory, not a game record"))
     except OSError as exc:
-        return fail(f"cannot read the file: {exc.strerror or 'error ' + str(exc.errno)}")
+        return fail(_("cannot read the file: {why}").format(
+            why=exc.strerror or _("error {number}").format(number=exc.errno)))
     except RecordFileError as exc:
         return fail(str(exc))
     except MalformedRecord as exc:
-        return fail(f"malformed record: {exc}", getattr(exc, "deal", None))
+        return fail(_("malformed record: {why}").format(why=exc), getattr(exc, "deal", None))
     except ValueError as exc:  # os.stat: a path with a NUL byte
-        return fail(f"not a usable path: {excerpt(str(exc))}")
+        return fail(_("not a usable path: {why}").format(why=excerpt(str(exc))))
     try:
         replay = replay_record(record)
     except MalformedRecord as exc:
-        return fail(f"malformed record: {exc}", getattr(exc, "deal", None))
+        return fail(_("malformed record: {why}").format(why=exc), getattr(exc, "deal", None))
     if args.json:
         _print_json(replay_json(replay))
     else:
         _write(replay_text(replay))
     if replay.error is not None:
         e = replay.error
-        _err(f"replay {_shown_path(path)}: illegal action: {e.message}")
+        _err(f"replay {_shown_path(path)}: "
+             + _("illegal action: {why}").format(why=e.message))
         return 2
     return 0
 
@@ -152,17 +163,18 @@ def rules_main(argv: Sequence[str]) -> int:
     the terminal."""
     if argv:
         if argv[0] in ("-h", "--help"):
-            print(f"usage: {_PROG} rules\n\nPrint the rules of Five Hundred as played "
-                  "here: formatted in a terminal, plain text into a pipe or a file.")
+            print(_("usage: {prog} rules [--lang en|pt|es]\n\nPrint the rules of Five "
+                    "Hundred as played here: formatted in a terminal, plain text into a "
+                    "pipe or a file.").format(prog=_PROG))
             return 0
-        _err(f"rules: unexpected argument {excerpt(argv[0])}")
+        _err("rules: " + _("unexpected argument {arg}").format(arg=excerpt(argv[0])))
         return 2
     from five_hundred.rules_text import plain_text, player_rules
 
     try:
         text = player_rules()
     except OSError as exc:
-        _err(f"rules: cannot read the rules text: {exc}")
+        _err("rules: " + _("cannot read the rules text: {why}").format(why=exc))
         return 1
     if _is_terminal(sys.stdout):
         from rich.console import Console
@@ -202,11 +214,43 @@ def _silence_stdout() -> None:
         pass
 
 
+def _take_lang(args: list[str]) -> tuple[list[str], str | None, str | None]:
+    """``--lang X`` / ``--lang=X`` taken out of ``args`` (up to a ``--``): the rest, the
+    language asked for, and the bad value if it is not one offered."""
+    rest: list[str] = []
+    lang: str | None = None
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest.extend(args[i:])
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            value = arg[7:] if arg.startswith("--lang=") else \
+                (args[i + 1] if i + 1 < len(args) else "")
+            i += 1 if arg.startswith("--lang=") else 2
+            if value not in i18n.LANGUAGES:
+                return rest, None, value
+            lang = value
+            continue
+        rest.append(arg)
+        i += 1
+    return rest, lang, None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Dispatch to a subcommand, or to the table; returns the exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args, lang, bad = _take_lang(given)
+    i18n.set_language(lang or i18n.from_environment())
+    if bad is not None:
+        _err(_("error: argument --lang: expected one of {names}, not {text}").format(
+            names=", ".join(i18n.LANGUAGES), text=excerpt(bad)))
+        return 2
     name = args[0] if args else ""
     command = _COMMANDS.get(name) if args else None
+    if command is None and lang is not None:
+        args = ["--lang", lang, *args]  # the table's options: --lang beats the remembered
     try:
         status = command(args[1:]) if command is not None else table_main(args)
         sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below
@@ -222,6 +266,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: still one line, never a traceback
         if command is None:
             raise  # the table has its own crash handling
-        _err(f"{name}: internal error, please report it: {type(exc).__name__}: "
-             f"{excerpt(str(exc), 80)}")
+        _err(f"{name}: " + _("internal error, please report it: {kind}: {text}").format(
+            kind=type(exc).__name__, text=excerpt(str(exc), 80)))
         return 2 if command is replay_main else 1

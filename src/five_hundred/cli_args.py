@@ -17,38 +17,77 @@ import math
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from five_hundred import i18n
+from five_hundred.i18n import N_, _
 from five_hundred.safe_text import clean_text, excerpt
 
 MESSAGE_LIMIT = 200  # characters of an argparse error message (it may quote values)
 _INT_TEXT_LIMIT = 24  # characters of an integer option's text: no option needs more
 
 
+# argparse's own words that a player of this game can meet (its help and its usage
+# errors): argparse looks them up through the module's ``_``, pointed here at the
+# player's language by ``OneLineParser``.
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("options"), N_("positional arguments"),
+    N_("show this help message and exit"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("the following arguments are required: %s"),
+    N_("expected one argument"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+)
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    return i18n.ngettext(singular, plural, n)
+
+
 class OneLineParser(argparse.ArgumentParser):
-    """Usage errors are one line: ``prog: error: MESSAGE (usage: ...)``, exit status 2."""
+    """Usage errors are one line: ``prog: error: MESSAGE (usage: ...)``, exit status 2;
+    argparse's own words (``usage:``, ``options``, its errors) in the player's
+    language."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        argparse._ = i18n._  # type: ignore[attr-defined]
+        argparse.ngettext = _argparse_ngettext  # type: ignore[attr-defined]
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     def error(self, message: str) -> NoReturn:
         text = clean_text(message)
         if len(text) > MESSAGE_LIMIT:
             text = text[:MESSAGE_LIMIT] + "…"
         usage = " ".join(self.format_usage().split())  # argparse wraps it over lines
-        hint = f"{usage}; see --help" if len(usage) <= 80 else f"see {self.prog} --help"
-        self.exit(2, f"{self.prog}: error: {text} ({hint})\n")
+        hint = _("{usage}; see --help").format(usage=usage) if len(usage) <= 80 else \
+            _("see {prog} --help").format(prog=self.prog)
+        self.exit(2, _("{prog}: error: {message} ({hint})").format(
+            prog=self.prog, message=text, hint=hint) + "\n")
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang en|pt|es``: the language of everything the program says (default: the
+    environment's, LC_ALL, LC_MESSAGES or LANG)."""
+    parser.add_argument("--lang", type=one_of(i18n.LANGUAGES), choices=i18n.LANGUAGES,
+                        metavar="en|pt|es",
+                        help=_("the language: English, Portuguese or Spanish (default: "
+                               "LC_ALL, LC_MESSAGES or LANG)"))
 
 
 def int_in(lo: int, hi: int, expect: str | None = None) -> Callable[[str], int]:
     """``type=`` for an integer in ``lo..hi``; the text is length-checked before
     ``int()``, which would otherwise refuse thousands of digits only after the work.
     ``expect`` says what is wanted in the message (default: the range)."""
-    wanted = expect or f"an integer from {lo} to {hi}"
+    wanted = expect or _("an integer from {lo} to {hi}").format(lo=lo, hi=hi)
 
     def convert(text: str) -> int:
         t = text.strip().replace("_", "")
         body = t[1:] if t[:1] in "+-" else t
         if not (body.isascii() and body.isdigit()) or len(t) > _INT_TEXT_LIMIT:
-            raise argparse.ArgumentTypeError(f"expected {wanted}, not {excerpt(text)}")
+            raise argparse.ArgumentTypeError(_("expected {wanted}, not {text}").format(
+                wanted=wanted, text=excerpt(text)))
         value = int(t)
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"expected {wanted}, not {excerpt(text)}")
+            raise argparse.ArgumentTypeError(_("expected {wanted}, not {text}").format(
+                wanted=wanted, text=excerpt(text)))
         return value
 
     convert.__name__ = "integer"  # argparse names the type in some messages
@@ -58,7 +97,6 @@ def int_in(lo: int, hi: int, expect: str | None = None) -> Callable[[str], int]:
 def float_in(lo: float, hi: float, *, lo_open: bool = False) -> Callable[[str], float]:
     """``type=`` for a finite number in ``lo..hi`` (``lo`` excluded if ``lo_open``):
     ``float()`` alone accepts ``nan``, ``inf`` and ``1e999``."""
-    low = f"more than {lo:g}" if lo_open else f"from {lo:g}"
 
     def convert(text: str) -> float:
         try:
@@ -67,8 +105,10 @@ def float_in(lo: float, hi: float, *, lo_open: bool = False) -> Callable[[str], 
             value = math.nan
         if (not math.isfinite(value) or value > hi or value < lo
                 or (lo_open and value == lo)):
-            raise argparse.ArgumentTypeError(f"expected a number {low} to {hi:g}, "
-                                             f"not {excerpt(text)}")
+            template = _("expected a number more than {lo} to {hi}, not {text}") if lo_open \
+                else _("expected a number from {lo} to {hi}, not {text}")
+            raise argparse.ArgumentTypeError(template.format(lo=f"{lo:g}", hi=f"{hi:g}",
+                                                             text=excerpt(text)))
         return value
 
     convert.__name__ = "number"
@@ -81,8 +121,8 @@ def one_of(names: Sequence[str]) -> Callable[[str], str]:
 
     def convert(text: str) -> str:
         if text not in names:
-            raise argparse.ArgumentTypeError(f"expected one of {', '.join(names)}, "
-                                             f"not {excerpt(text)}")
+            raise argparse.ArgumentTypeError(_("expected one of {names}, not {text}").format(
+                names=", ".join(names), text=excerpt(text)))
         return text
 
     convert.__name__ = "choice"
@@ -90,14 +130,14 @@ def one_of(names: Sequence[str]) -> Callable[[str], str]:
 
 
 SEED_LIMIT = 10**18 - 1
-SEED_EXPECT = "an integer seed of at most 18 digits"
+SEED_EXPECT = N_("an integer seed of at most 18 digits")
 
 
 def seed_int() -> Callable[[str], int]:
     """``type=`` for a seed: any integer of at most 18 digits (the table draws seeds
     below 10**9; a record's integers are bounded too)."""
-    return int_in(-SEED_LIMIT, SEED_LIMIT, SEED_EXPECT)
+    return int_in(-SEED_LIMIT, SEED_LIMIT, _(SEED_EXPECT))
 
 
-__all__ = ["MESSAGE_LIMIT", "SEED_LIMIT", "OneLineParser", "float_in", "int_in", "one_of",
-           "seed_int"]
+__all__ = ["MESSAGE_LIMIT", "SEED_LIMIT", "OneLineParser", "add_lang_option", "float_in",
+           "int_in", "one_of", "seed_int"]

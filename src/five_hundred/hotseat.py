@@ -45,7 +45,8 @@ from five_hundred.engine import (
 )
 from five_hundred.engine.actions import PLAY
 from five_hundred.engine.claims import FAILS, check_claim, claim_refusal, play_out
-from five_hundred.notation import card_label, describe_hint, log_lines, points
+from five_hundred.i18n import _
+from five_hundred.notation import card_label, describe_hint, log_lines, points, shown_name, who
 from five_hundred.safe_text import clean_name
 
 Kind = Literal["person", "computer"]
@@ -216,12 +217,16 @@ class Controller:
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
 
+    @property
+    def shown_names(self) -> tuple[str, ...]:
+        """The names as the table shows them: a seat's own name in the player's
+        language."""
+        return tuple(shown_name(p.name, i) for i, p in enumerate(self.players))
+
     def seat_label(self, seat: int) -> str:
-        """``Ana (North)``, or just ``North`` when the name is the seat's."""
-        name = self.players[seat].name
-        if name == SEAT_NAMES[seat]:
-            return name
-        return f"{name} ({SEAT_NAMES[seat]})"
+        """``Ana (North)``, or just ``North`` when the name is the seat's (in the
+        player's language)."""
+        return who(self.shown_names, seat)
 
     @property
     def persons(self) -> tuple[int, ...]:
@@ -277,7 +282,7 @@ class Controller:
     def log(self, public: PublicView | None = None) -> list[str]:
         """The public log of this deal: the session's notes, then every public event
         (of ``public``, the public view now if not given)."""
-        lines = log_lines(public or self.public(), self.names)
+        lines = log_lines(public or self.public(), self.shown_names)
         out = list(self.notes)
         done = 0
         for at, text in self._events:
@@ -345,10 +350,11 @@ class Controller:
         (the engine's reason, in the table's words; it speaks of their own hand only)."""
         seat = self.acting_seat
         if seat is None or seat != self._viewer:
-            return "It is not your turn."
+            return _("It is not your turn.")
         action = (PLAY, parse_card(card, self.rules))
         reason, rule = self._state.explain(action)
-        return f"{card_label(card)} cannot be played now: {reason} ({rule})."
+        return _("{card} cannot be played now: {reason} ({rule}).").format(
+            card=card_label(card), reason=reason, rule=rule)
 
     def _play_forced(self) -> bool:
         """With ``auto_play``: play each person's only legal card for them."""
@@ -407,7 +413,7 @@ class Controller:
         self._claimed = None
         self._rewound += removed + 1
         self.takebacks[mark.seat & 1] += 1
-        self._event(f"{self.seat_label(mark.seat)} takes back a move.")
+        self._event(_("{who} takes back a move.").format(who=self.seat_label(mark.seat)))
         self.save()
         return mark.seat
 
@@ -420,30 +426,35 @@ class Controller:
         s = self._state
         seat = self.acting_seat
         if seat is None or seat != self._viewer or not self.players[seat].is_person:
-            return ClaimAnswer(False, "Claim on your own turn to play.")
+            return ClaimAnswer(False, _("Claim on your own turn to play."))
         why = claim_refusal(s, seat)
         if why is not None:
             return ClaimAnswer(False, why + ".")
         if self._claimed == (s.deal_index, s.trick_no, seat):
-            return ClaimAnswer(False, "You claimed in this trick already: play on.")
+            return ClaimAnswer(False, _("You claimed in this trick already: play on."))
         misere = s.out_seat >= 0
-        what = "to lose every remaining trick" if misere else "the remaining tricks"
-        who = self.seat_label(seat)
+        name = self.seat_label(seat)
         result = check_claim(s, seat)
         if not result.proved:
             self._claimed = (s.deal_index, s.trick_no, seat)
-            self._event(f"{who} claims {what}: refused, play goes on.")
+            self._event((_("{who} claims to lose every remaining trick: refused, play goes "
+                           "on.") if misere else
+                         _("{who} claims the remaining tricks: refused, play goes on."))
+                        .format(who=name))
             if result.verdict == FAILS:
-                return ClaimAnswer(False, "Claim refused: not certain whatever anyone "
-                                          "plays. Play on.")
-            return ClaimAnswer(False, "The claim cannot be shown (too many ways to play "
-                                      "on). Play on.")
-        self._event(f"{who} claims {what}: accepted.")
+                return ClaimAnswer(False, _("Claim refused: not certain whatever anyone "
+                                            "plays. Play on."))
+            return ClaimAnswer(False, _("The claim cannot be shown (too many ways to play "
+                                        "on). Play on."))
+        self._event((_("{who} claims to lose every remaining trick: accepted.") if misere
+                     else _("{who} claims the remaining tricks: accepted.")).format(who=name))
         play_out(s)
         self._undo = None
         self.save()
-        return ClaimAnswer(True, f"Claim accepted: {who} " + (
-            "loses every remaining trick." if misere else "takes the remaining tricks."))
+        return ClaimAnswer(True, (_("Claim accepted: {who} loses every remaining trick.")
+                                  if misere else
+                                  _("Claim accepted: {who} takes the remaining tricks."))
+                           .format(who=name))
 
     def _blind_misere(self, seat: int) -> LegalAction | None:
         return next((a for a in view_for(self._state, seat).legal
@@ -572,8 +583,9 @@ class Controller:
         if seed is None:
             seed = state.seed if state.seed is not None else 0
         controller = cls(state.rules, players, seed, saver=saver, _state=state)
-        controller.notes.append(f"Resumed: deal {state.deal_index + 1}, "
-                              f"scores {points(state.scores[0])} – {points(state.scores[1])}")
+        controller.notes.append(_("Resumed: deal {deal}, scores {score0} – {score1}").format(
+            deal=state.deal_index + 1, score0=points(state.scores[0]),
+            score1=points(state.scores[1])))
         return controller
 
 

@@ -1,5 +1,6 @@
 """Every word and symbol a person reads about cards, suits, bids, seats, sides and the
-events of a deal, in one place (the place the languages will be translated).
+events of a deal, in one place, in the player's language (``five_hundred.i18n``; the
+constants SEATS, TEAMS ... are the engine's and the records' English names).
 
 No engine import at run time: the start screen uses these names before the engine is
 loaded, and the engine takes its seat names and suit symbols from here.
@@ -7,21 +8,57 @@ loaded, and the engine takes its seat names and suit symbols from here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
-if TYPE_CHECKING:
-    from five_hundred.engine import PublicView, TrickView
+from five_hundred import i18n
+from five_hundred.i18n import N_, _, ngettext
 
-SEATS = ("North", "East", "South", "West")
+if TYPE_CHECKING:
+    from five_hundred.engine import PublicView, RuleSet, TrickView
+
+SEATS = ("North", "East", "South", "West")  # the engine's (and the records') names
 TEAMS = ("North–South", "East–West")
 TEAMS_SHORT = ("N–S", "E–W")
 SUIT_LETTERS = "SCDH"
 SUIT_SYMBOLS = "♠♣♦♥"
 SUIT_OF_LETTER = dict(zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True))
 JOKERS = ("JK", "J2")
-MINUS = "−"  # a true minus sign, everywhere a person reads a number
+MINUS = i18n.MINUS  # a true minus sign, everywhere a person reads a number
+
+# The words a player reads, translated where they are shown (``seat_name`` ...).
+_SEAT_WORDS = (N_("North"), N_("East"), N_("South"), N_("West"))
+_TEAM_WORDS = (N_("North–South"), N_("East–West"))
+_TEAM_SHORT_WORDS = (N_("N–S"), N_("E–W"))
+_SUIT_WORDS = (N_("spades"), N_("clubs"), N_("diamonds"), N_("hearts"))
+
+
+def seat_name(seat: int) -> str:
+    """``North`` / ``Norte`` ... in the player's language."""
+    return _(_SEAT_WORDS[seat])
+
+
+def team_name(team: int) -> str:
+    """``North–South`` / ``Norte–Sul`` / ``Norte–Sur`` ..."""
+    return _(_TEAM_WORDS[team])
+
+
+def team_short(team: int) -> str:
+    """``N–S`` / ``E–W`` (``E–O`` in Portuguese and Spanish)."""
+    return _(_TEAM_SHORT_WORDS[team])
+
+
+def default_names() -> tuple[str, ...]:
+    """The seats' names in the player's language (a player who kept the name)."""
+    return tuple(seat_name(s) for s in range(4))
+
+
+def shown_name(name: str, seat: int) -> str:
+    """A player's name as shown: a seat's own English name (what the record keeps for a
+    player who typed none) in the player's language; a typed name as it is."""
+    return seat_name(seat) if name == SEATS[seat] else name
 
 
 def suit_label(letter: str) -> str:
@@ -29,53 +66,83 @@ def suit_label(letter: str) -> str:
     return SUIT_OF_LETTER.get(letter, letter)
 
 
+def suit_name(letter: str) -> str:
+    """``H`` -> ``hearts`` / ``copas`` / ``corazones``."""
+    return _(_SUIT_WORDS[SUIT_LETTERS.index(letter)])
+
+
 def bid_label(code: str) -> str:
     """Human label of a bid code: ``7H`` -> ``7♥``, ``MIS`` -> ``misère``."""
-    names = {"MIS": "misère", "OMIS": "open misère", "BMIS": "blind misère"}
+    names = {"MIS": N_("misère"), "OMIS": N_("open misère"), "BMIS": N_("blind misère")}
     if code in names:
-        return names[code]
+        return _(names[code])
     if code.startswith("GAME "):
         rest = code[5:]
-        return "game " + SUIT_OF_LETTER.get(rest, rest)
+        return _("game {suit}").format(suit=SUIT_OF_LETTER.get(rest, rest))
     if code.endswith("NT"):
         return code
     return code[:-1] + SUIT_OF_LETTER.get(code[-1], code[-1])
 
 
 def card_label(code: str) -> str:
-    """``TH`` -> ``10♥``; the jokers stay ``JK`` / ``J2``."""
+    """``TH`` -> ``10♥``; the jokers stay ``JK`` / ``J2`` (card faces are the same in
+    every language: A K Q J 10 …)."""
     if code in JOKERS:
         return code
     rank = "10" if code[0] == "T" else code[0]
     return rank + SUIT_OF_LETTER[code[1]]
 
 
+_RANK_WORDS = {"A": N_("ace"), "K": N_("king"), "Q": N_("queen"), "J": N_("jack")}
+
+
+def card_name(code: str) -> str:
+    """A card in words, for sentences: ``jack of hearts``, ``valete de copas``,
+    ``jota de corazones``; ``the joker`` (``JK``), ``the second joker`` (``J2``)."""
+    if code == "JK":
+        return _("the joker")
+    if code == "J2":
+        return _("the second joker")
+    suit = suit_name(code[1])
+    if code[0] in _RANK_WORDS:
+        return _("{rank} of {suit}").format(rank=_(_RANK_WORDS[code[0]]), suit=suit)
+    rank = "10" if code[0] == "T" else code[0]
+    return _("{rank} of {suit}").format(rank=rank, suit=suit)
+
+
 def log_lines(public: PublicView, names: Sequence[str]) -> list[str]:
     """The deal's log, oldest first, written from the public view alone, so a private
     decision (the cards discarded, a joker left without a suit) cannot appear in it."""
-    out = [f"Deal {public.deal_number}: {names[public.dealer]} deals"] \
+    out = [_("Deal {number}: {name} deals").format(number=public.deal_number,
+                                                   name=names[public.dealer])] \
         if public.deal_number > 1 else []
     for seat, code in public.auction:
-        out.append(f"{names[seat]} passes" if code == "pass"
-                   else f"{names[seat]} bids {bid_label(code)}")
+        out.append(_("{name} passes").format(name=names[seat]) if code == "pass"
+                   else _("{name} bids {bid}").format(name=names[seat], bid=bid_label(code)))
     declarer = public.declarer
     if declarer is None:
         return out
     if public.phase != "discard":
-        out.append(f"{names[declarer]} takes the kitty and discards "
-                   f"{public.rules.kitty_size} cards")
+        k = public.rules.kitty_size
+        out.append(ngettext("{name} takes the kitty and discards {n} card",
+                            "{name} takes the kitty and discards {n} cards", k)
+                   .format(name=names[declarer], n=k))
     if public.joker_suit is not None:
-        out.append(f"{names[declarer]} names the joker a {SUIT_OF_LETTER[public.joker_suit]}")
+        out.append(_("{name} names the joker a {suit}").format(
+            name=names[declarer], suit=SUIT_OF_LETTER[public.joker_suit]))
     tricks = (*public.tricks, public.trick) if public.trick else public.tricks
     for number, trick in enumerate(tricks, 1):
         called = called_suit(public, trick)
         for i, (seat, card) in enumerate(trick.plays):
             if i == 0 and called is not None:
-                out.append(f"{names[seat]} leads the joker, calling {SUIT_OF_LETTER[called]}")
+                out.append(_("{name} leads the joker, calling {suit}").format(
+                    name=names[seat], suit=SUIT_OF_LETTER[called]))
             else:
-                out.append(f"{names[seat]} plays {card_label(card)}")
+                out.append(_("{name} plays {card}").format(name=names[seat],
+                                                          card=card_label(card)))
         if trick.winner is not None:
-            out.append(f"{names[trick.winner]} wins trick {number}")
+            out.append(_("{name} wins trick {number}").format(name=names[trick.winner],
+                                                               number=number))
     return out
 
 
@@ -106,30 +173,35 @@ def action_label(action: _Action) -> str:
     """An action in words and symbols: ``play 10♥``, ``bid 7♦``, ``play JK calling ♥``."""
     verb = action.verb.name
     if verb == "PASS":
-        return "pass"
+        return _("pass")
     if verb == "BID":
-        return "bid " + bid_label(action.bid or "")
+        return _("bid {bid}").format(bid=bid_label(action.bid or ""))
     if verb == "DISCARD":
-        return "discard " + " ".join(card_label(c) for c in action.cards)
+        return _("discard {cards}").format(cards=" ".join(card_label(c) for c in action.cards))
     if verb == "JOKER_NAME":
-        return "joker " + (SUIT_OF_LETTER[action.suit] if action.suit else "none")
-    label = "play " + card_label(action.cards[0])
-    return f"{label} calling {SUIT_OF_LETTER[action.suit]}" if action.suit else label
+        return _("joker {suit}").format(suit=SUIT_OF_LETTER[action.suit]) if action.suit \
+            else _("joker none")
+    card = card_label(action.cards[0])
+    if action.suit:
+        return _("play {card} calling {suit}").format(card=card,
+                                                      suit=SUIT_OF_LETTER[action.suit])
+    return _("play {card}").format(card=card)
 
 
 def describe_hint(hint: object) -> str:
     """One or two lines from the bots' ``Hint`` (its action, reason and candidates'
     chances, all already in this notation)."""
     action = getattr(hint, "action", None)
-    label = getattr(action, "label", None)
-    if not isinstance(label, str):
+    if action is None or not hasattr(action, "verb"):
         return str(hint)
-    line = f"{label} — {getattr(hint, 'reason', '')}".rstrip(" —")
+    label = action_label(action)
+    reason = getattr(hint, "reason", "")
+    line = _("{action} — {reason}").format(action=label, reason=reason) if reason else label
     candidates = getattr(hint, "candidates", ())
     if candidates:
-        parts = [f"{card_label(c.action.cards[0])} {c.chance:.0%}"
+        parts = [f"{card_label(c.action.cards[0])} {i18n.percent(c.chance)}"
                  for c in list(candidates)[:6]]
-        line += "\nchance per card: " + ", ".join(parts)
+        line += "\n" + _("chance per card: {chances}").format(chances=", ".join(parts))
     return line
 
 
@@ -147,20 +219,25 @@ def win_explanation(public: PublicView, names: Sequence[str]) -> str:
     contract = last.contract
     if contract is not None and d is not None and contract.startswith("GAME "):
         if d & 1 == w:
-            return f"{who(names, d)} made the game bid ({bid_label(contract)}) in deal {n}."
-        return (f"{who(names, d)} failed the game bid ({bid_label(contract)}) in deal {n}: "
-                "the other side wins.")
+            return _("{who} made the game bid ({bid}) in deal {deal}.").format(
+                who=who(names, d), bid=bid_label(contract), deal=n)
+        return _("{who} failed the game bid ({bid}) in deal {deal}: the other side "
+                 "wins.").format(who=who(names, d), bid=bid_label(contract), deal=n)
     if contract is not None and d is not None and d & 1 == w and last.made \
             and public.scores[w] >= rules.target:
-        return (f"{who(names, d)} made {bid_label(contract)} in deal {n}: {TEAMS[w]} reached "
-                f"{points(public.scores[w])} by making their own contract.")
+        return _("{who} made {bid} in deal {deal}: {team} reached {score} by making "
+                 "their own contract.").format(who=who(names, d), bid=bid_label(contract),
+                                               deal=n, team=team_name(w),
+                                               score=points(public.scores[w]))
     loser = 1 - w
     if public.scores[loser] <= rules.losing_score:
-        return (f"{TEAMS[loser]} fell to {points(public.scores[loser])} in deal {n}: a side "
-                f"at {points(rules.losing_score)} or below loses.")
+        return _("{team} fell to {score} in deal {deal}: a side at {losing} or below "
+                 "loses.").format(team=team_name(loser), score=points(public.scores[loser]),
+                                  deal=n, losing=points(rules.losing_score))
     if not rules.win_only_by_contract and public.scores[w] >= rules.target:
-        return f"{TEAMS[w]} reached {points(public.scores[w])} first, in deal {n}."
-    return public.win_reason.replace("-", MINUS)
+        return _("{team} reached {score} first, in deal {deal}.").format(
+            team=team_name(w), score=points(public.scores[w]), deal=n)
+    return win_reason(public.win_reason).replace("-", MINUS)
 
 
 def defending_note(public: PublicView) -> str | None:
@@ -175,32 +252,159 @@ def defending_note(public: PublicView) -> str | None:
     target = points(rules.target)
     if len(past) == 1:
         t = past[0]
-        who_ = f"{TEAMS[t]} have {points(public.scores[t])}"
-    else:
-        who_ = (f"{TEAMS[0]} ({points(public.scores[0])}) and {TEAMS[1]} "
-                f"({points(public.scores[1])}) are past {target}")
-    return (f"{who_}, but the game goes on: points won by defending never win, only a side "
-            f"that makes its own contract with {target} or more wins (R35).")
+        return _("{team} have {score}, but the game goes on: points won by defending never "
+                 "win, only a side that makes its own contract with {target} or more wins "
+                 "(R35).").format(team=team_name(t), score=points(public.scores[t]),
+                                  target=target)
+    return _("{team0} ({score0}) and {team1} ({score1}) are past {target}, but the game "
+             "goes on: points won by defending never win, only a side that makes its own "
+             "contract with {target} or more wins (R35).").format(
+        team0=team_name(0), score0=points(public.scores[0]), team1=team_name(1),
+        score1=points(public.scores[1]), target=target)
+
+
+_ENGLISH_BIDS = {"misère": "MIS", "open misère": "OMIS", "blind misère": "BMIS"}
+_REASONS = [  # the engine's scoring reasons (language-neutral records keep English)
+    (re.compile(r"(?P<bid>.+) made: \+(?P<n>\d+), the game is won"),
+     N_("{bid} made: +{n}, the game is won")),
+    (re.compile(r"(?P<bid>.+) lost: \+(?P<n>\d+) to the defence, who win"),
+     N_("{bid} lost: +{n} to the defence, who win")),
+    (re.compile(r"(?P<bid>.+) lost: \+(?P<n>\d+) to the defence"),
+     N_("{bid} lost: +{n} to the defence")),
+    (re.compile(r"(?P<bid>.+) made: \+(?P<n>\d+)"), N_("{bid} made: +{n}")),
+    (re.compile(r"(?P<bid>.+) failed: [−-](?P<n>\d+)"), N_("{bid} failed: −{n}")),
+    (re.compile(r"(?P<bid>.+) lost: [−-](?P<n>\d+)"), N_("{bid} lost: −{n}")),
+    (re.compile(r"slam: (?P<n>\d+)"), N_("slam: {n}")),
+]
+_DEFENCE = re.compile(r"defence: (?P<k>\d+) tricks? × (?P<each>\d+)(?:, capped at (?P<cap>\d+))?")
+
+
+def _english_bid(label: str) -> str:
+    """The engine's English label of a bid in the player's language."""
+    if label in _ENGLISH_BIDS:
+        return bid_label(_ENGLISH_BIDS[label])
+    if label.startswith("game "):
+        return _("game {suit}").format(suit=label[5:])
+    return label
+
+
+def score_reason(text: str) -> str:
+    """One of the engine's scoring reasons (``7♥ made: +200``, ``defence: 3 tricks ×
+    10``) in the player's language; anything else as it is."""
+    m = _DEFENCE.fullmatch(text)
+    if m is not None:
+        k = int(m["k"])
+        if m["cap"] is not None:
+            return ngettext("defence: {k} trick × {each}, capped at {cap}",
+                            "defence: {k} tricks × {each}, capped at {cap}", k).format(
+                k=k, each=m["each"], cap=m["cap"])
+        return ngettext("defence: {k} trick × {each}", "defence: {k} tricks × {each}",
+                        k).format(k=k, each=m["each"])
+    for pattern, template in _REASONS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            fields = m.groupdict()
+            if "bid" in fields:
+                fields["bid"] = _english_bid(fields["bid"])
+            return _(template).format(**fields)
+    return text
+
+
+_WIN_REASONS = [
+    (re.compile(r"made the game bid"), N_("made the game bid")),
+    (re.compile(r"the other side failed its game bid"), N_("the other side failed its game bid")),
+    (re.compile(r"made its contract to reach (?P<n>-?\d+)"),
+     N_("made its contract to reach {n}")),
+    (re.compile(r"reached (?P<n>-?\d+)"), N_("reached {n}")),
+    (re.compile(r"the other side fell to (?P<n>-?\d+)"), N_("the other side fell to {n}")),
+]
+
+
+def win_reason(text: str) -> str:
+    """The engine's reason for a win (``reached 510``) in the player's language."""
+    for pattern, template in _WIN_REASONS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _(template).format(**{k: points(int(v)) for k, v in m.groupdict().items()})
+    return text
+
+
+def house_rules(rules: RuleSet) -> list[str]:
+    """One line per house rule in force (the engine's ``describe_options``, in the
+    player's language)."""
+    lines: list[str] = []
+    if rules.no_misere:
+        lines.append(_("V1 no misère: misère and open misère may not be bid"))
+    if rules.misere_without_seven:
+        lines.append(_("V2 misère may be bid whenever it outranks the current bid"))
+    if rules.joker_lead_last_trick_only:
+        lines.append(_("V3 the suitless joker may be led only to the last trick"))
+    if rules.defensive_cap is not None:
+        lines.append(_("V4 defensive points stop at {cap}").format(cap=rules.defensive_cap))
+    if rules.blind_misere:
+        lines.append(_("V5 blind misère (±500) may be bid before seeing one's cards"))
+    if rules.preset == "two-joker-1000":
+        lines.append(_("V6 two-joker game to 1000"))
+    return lines
+
+
+_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+           N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def month_name(month: int) -> str:
+    """``Jan`` … ``Dec`` (``jan``/``ene`` …) for month 1 … 12, in the player's language
+    (``%b`` would give the C locale's English)."""
+    return _(_MONTHS[month - 1])
 
 
 def who(names: Sequence[str], seat: int) -> str:
     """``Ana (North)``, or ``North`` when the player kept the seat's name."""
-    return names[seat] if names[seat] == SEATS[seat] else f"{names[seat]} ({SEATS[seat]})"
+    name = names[seat]
+    if name in (SEATS[seat], seat_name(seat)):
+        return seat_name(seat)
+    return _("{name} ({seat})").format(name=name, seat=seat_name(seat))
 
 
 def points(n: int) -> str:
     """A score with a true minus sign: ``−200``."""
-    return f"{MINUS}{-n}" if n < 0 else str(n)
+    return i18n.number(n)
 
 
 def signed(n: int) -> str:
     """A change of score: ``+40``, ``0``, ``−200``."""
-    return f"+{n}" if n > 0 else points(n)
+    return f"+{i18n.number(n)}" if n > 0 else points(n)
 
 
 __all__ = [
-    "JOKERS", "MINUS", "SEATS", "SUIT_LETTERS", "SUIT_OF_LETTER", "SUIT_SYMBOLS", "TEAMS",
-    "TEAMS_SHORT", "action_label", "bid_label", "called_suit", "card_label",
-    "defending_note", "describe_hint", "log_lines", "points", "signed", "suit_label", "who",
+    "JOKERS",
+    "MINUS",
+    "SEATS",
+    "SUIT_LETTERS",
+    "SUIT_OF_LETTER",
+    "SUIT_SYMBOLS",
+    "TEAMS",
+    "TEAMS_SHORT",
+    "action_label",
+    "bid_label",
+    "called_suit",
+    "card_label",
+    "card_name",
+    "default_names",
+    "defending_note",
+    "describe_hint",
+    "house_rules",
+    "log_lines",
+    "points",
+    "score_reason",
+    "seat_name",
+    "shown_name",
+    "signed",
+    "suit_label",
+    "suit_name",
+    "team_name",
+    "team_short",
+    "who",
     "win_explanation",
+    "win_reason",
 ]

@@ -12,14 +12,19 @@ from five_hundred.engine.actions import DISCARD, JOKER_NAME, JOKER_NONE, PASS
 from five_hundred.engine.cards import JOKER, JOKER2, SUIT_SYMBOLS, card_str
 from five_hundred.engine.record import Replay, deal_masks, split_action
 from five_hundred.engine.state import SEAT_NAMES, GameState
+from five_hundred.i18n import N_, _
+from five_hundred.notation import bid_label, house_rules, score_reason, shown_name, win_reason
 from five_hundred.safe_text import clean_name, excerpt
+
+_PHASES = {"bidding": N_("bidding"), "discard": N_("discard"), "joker": N_("joker"),
+           "play": N_("play")}
 
 
 def _pretty(card: int) -> str:
     if card == JOKER:
-        return "joker"
+        return _("joker")
     if card == JOKER2:
-        return "coloured joker"
+        return _("coloured joker")
     return card_str(card)[0].replace("T", "10") + SUIT_SYMBOLS[card >> 4]
 
 
@@ -31,29 +36,35 @@ def _deal_lines(state: GameState, names: Sequence[str]) -> list[str]:
     """The auction, exchange and tricks of the deal ``state`` is in (or just ended)."""
     ladder = state.ladder
     out: list[str] = []
-    calls = [f"{names[s]} {'passes' if a[0] == PASS else 'bids ' + ladder.bids[a[1]].label}"
+    calls = [_("{name} passes").format(name=names[s]) if a[0] == PASS else
+             _("{name} bids {bid}").format(name=names[s], bid=bid_label(ladder.bids[a[1]].code))
              for s, a in state.auction]
-    out.append("  Auction: " + (", ".join(calls) if calls else "(not started)"))
+    out.append("  " + _("Auction: {calls}").format(
+        calls=", ".join(calls) if calls else _("(not started)")))
     if state.contract is not None:
-        out.append(f"  Contract: {state.contract.label} by {names[state.declarer]}")
+        out.append("  " + _("Contract: {bid} by {name}").format(
+            bid=bid_label(state.contract.code), name=names[state.declarer]))
     elif state.deal_over:
-        out.append("  Contract: none, the deal is thrown in")
+        out.append("  " + _("Contract: none, the deal is thrown in"))
     for s, a in state.actions:
         if a[0] == DISCARD:
-            out.append(f"  {names[s]} takes the kitty and discards "
-                       + " ".join(_pretty(c) for c in a[1:]))
+            out.append("  " + _("{name} takes the kitty and discards {cards}").format(
+                name=names[s], cards=" ".join(_pretty(c) for c in a[1:])))
         elif a[0] == JOKER_NAME:
-            out.append(f"  {names[s]} "
-                       + ("leaves the joker without a suit" if a[1] == JOKER_NONE
-                          else f"names the joker a {SUIT_SYMBOLS[a[1]]}"))
+            out.append("  " + (_("{name} leaves the joker without a suit").format(
+                name=names[s]) if a[1] == JOKER_NONE else
+                _("{name} names the joker a {suit}").format(name=names[s],
+                                                            suit=SUIT_SYMBOLS[a[1]])))
     if state.out_seat >= 0:
-        out.append(f"  {names[state.out_seat]} sits out (misère)")
+        out.append("  " + _("{name} sits out (misère)").format(name=names[state.out_seat]))
     for k, (plays, winner, _led) in enumerate(state.tricks, 1):
-        out.append(f"  Trick {k}: " + ", ".join(f"{names[s]} {_pretty(c)}" for s, c in plays)
-                   + f" — won by {names[winner]}")
+        out.append("  " + _("Trick {number}: {plays} — won by {name}").format(
+            number=k, plays=", ".join(f"{names[s]} {_pretty(c)}" for s, c in plays),
+            name=names[winner]))
     if state.trick:
-        out.append(f"  Trick {len(state.tricks) + 1} (under way): "
-                   + ", ".join(f"{names[s]} {_pretty(c)}" for s, c in state.trick))
+        out.append("  " + _("Trick {number} (under way): {plays}").format(
+            number=len(state.tricks) + 1,
+            plays=", ".join(f"{names[s]} {_pretty(c)}" for s, c in state.trick)))
     return out
 
 
@@ -61,14 +72,15 @@ def replay_text(replay: Replay) -> str:
     """A readable account of every deal and the result (plain ``replay``)."""
     rec = replay.record
     # Records built in code skip loading: clean the names again where they are printed.
-    names = [clean_name(x, SEAT_NAMES[i]) for i, x in enumerate(rec.names)]
+    names = [shown_name(clean_name(x, SEAT_NAMES[i]), i) for i, x in enumerate(rec.names)]
     rules = rec.rules
     final = replay.state
     teams = (_team_name(names, 0), _team_name(names, 1))
-    lines = [f"Rules: {rules.preset}"
-             + "".join(f"; {d}" for d in rules.describe_options()),
-             f"{teams[0]} (team 0) against {teams[1]} (team 1); starting scores "
-             f"{rec.start_scores[0]} : {rec.start_scores[1]}"]
+    lines = [_("Rules: {preset}").format(preset=rules.preset)
+             + "".join(f"; {d}" for d in house_rules(rules)),
+             _("{team0} (team 0) against {team1} (team 1); starting scores {score0} : "
+               "{score1}").format(team0=teams[0], team1=teams[1], score0=rec.start_scores[0],
+                                  score1=rec.start_scores[1])]
     # Replay again deal by deal, so that each deal's tricks can be shown.
     shown = rec.deals if replay.error is None else rec.deals[: replay.error.deal]
     for n, deal in enumerate(shown, 1):
@@ -83,37 +95,46 @@ def replay_text(replay: Replay) -> str:
             assert parsed is not None
             scratch.apply_text(parsed[1], parsed[0])
         lines.append("")
-        lines.append(f"Deal {n}: {names[deal.dealer]} deals")
+        lines.append(_("Deal {number}: {name} deals").format(number=n,
+                                                             name=names[deal.dealer]))
         lines.extend(_deal_lines(scratch, names))
         if n <= len(final.results):
             r = final.results[n - 1]
             for team in (0, 1):
                 for why in r.reasons[team]:
-                    lines.append(f"  {teams[team]}: {why}")
+                    lines.append(f"  {teams[team]}: {score_reason(why)}")
             if r.contract is None:
-                lines.append("  No score")
-            lines.append(f"  Scores: {teams[0]} {r.scores[0]}, {teams[1]} {r.scores[1]}")
+                lines.append("  " + _("No score"))
+            lines.append("  " + _("Scores: {team0} {score0}, {team1} {score1}").format(
+                team0=teams[0], score0=r.scores[0], team1=teams[1], score1=r.scores[1]))
         if replay.error is not None and last:
             e = replay.error
-            lines.append(f"  Illegal action {e.action} {excerpt(e.text)}: {e.reason} "
-                         f"({e.rule})")
+            lines.append("  " + _("Illegal action {number} {text}: {reason} ({rule})").format(
+                number=e.action, text=excerpt(e.text), reason=e.reason, rule=e.rule))
     lines.append("")
     if replay.error is not None:
         e = replay.error
-        lines.append(f"Replay stopped at deal {e.deal}, action {e.action}. Scores so far: "
-                     f"{teams[0]} {final.scores[0]}, {teams[1]} {final.scores[1]}")
+        lines.append(_("Replay stopped at deal {deal}, action {action}. Scores so far: "
+                       "{team0} {score0}, {team1} {score1}").format(
+            deal=e.deal, action=e.action, team0=teams[0], score0=final.scores[0],
+            team1=teams[1], score1=final.scores[1]))
     elif final.winner is not None:
         w = final.winner
-        lines.append(f"{teams[w]} win the game ({final.win_reason}): "
-                     f"{final.scores[w]} to {final.scores[1 - w]}")
+        lines.append(_("{team} win the game ({why}): {score} to {other}").format(
+            team=teams[w], why=win_reason(final.win_reason), score=final.scores[w],
+            other=final.scores[1 - w]))
     else:
         if final.deal_over:
             seat = (final.next_dealer() + 1) & 3
-            where = f"the next deal is {names[final.next_dealer()]}'s; {names[seat]} bids first"
+            where = _("the next deal is {dealer}'s; {name} bids first").format(
+                dealer=names[final.next_dealer()], name=names[seat])
         else:
-            where = f"{final.phase}, {names[final.to_act]} to act"
-        lines.append(f"Game in progress ({where}). Scores: {teams[0]} {final.scores[0]}, "
-                     f"{teams[1]} {final.scores[1]}")
+            phase = str(final.phase)
+            where = _("{phase}, {name} to act").format(phase=_(_PHASES.get(phase, phase)),
+                                                       name=names[final.to_act])
+        lines.append(_("Game in progress ({where}). Scores: {team0} {score0}, {team1} "
+                       "{score1}").format(where=where, team0=teams[0], score0=final.scores[0],
+                                          team1=teams[1], score1=final.scores[1]))
     return "\n".join(lines) + "\n"
 
 

@@ -28,9 +28,22 @@ PLAIN_WIDTH = 78  # columns of the plain text (a pipe has no width to ask)
 _RULE_ID = re.compile(r"\(([RV]\d+)\)")  # an id where a rule is stated: "(R14)"
 
 
-def player_rules() -> str:
-    """The rules for players, as shipped with the package (``OSError`` if missing)."""
-    return resources.files("five_hundred").joinpath(RULES_FILE).read_text(encoding="utf-8")
+def rules_file(lang: str) -> str:
+    """``rules.md`` for English, ``rules.pt.md`` / ``rules.es.md`` for the others."""
+    return RULES_FILE if lang == "en" else f"rules.{lang}.md"
+
+
+def player_rules(lang: str | None = None) -> str:
+    """The rules for players in ``lang`` (default: the player's language), as shipped
+    with the package; the English text when that language's file is missing
+    (``OSError`` if that is missing too)."""
+    from five_hundred import i18n
+
+    package = resources.files("five_hundred")
+    translated = package.joinpath(rules_file(lang or i18n.language()))
+    if translated.is_file():
+        return translated.read_text(encoding="utf-8")
+    return package.joinpath(RULES_FILE).read_text(encoding="utf-8")
 
 
 def _parser() -> MarkdownIt:

@@ -28,7 +28,8 @@ from textual.widget import Widget
 from five_hundred.engine import RuleSet
 from five_hundred.engine.cards import card_str, cards_of
 from five_hundred.hotseat import Controller, Player
-from five_hundred.notation import bid_label, card_label
+from five_hundred.i18n import _, ngettext
+from five_hundred.notation import bid_label, card_label, card_name
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.review import DealReviewScreen
@@ -67,14 +68,31 @@ def hidden_cards(controller: Controller, seat: int | None) -> set[str]:
 
 
 def forms(code: str) -> list[str]:
-    """The spellings of a card searched everywhere on screen (the record spelling, and
-    the label when it cannot be read as a bid)."""
+    """The spellings of a card searched everywhere on screen (the record spelling, the
+    label when it cannot be read as a bid, and its name in words in the player's
+    language: "queen of hearts", "dama de copas", "reina de corazones")."""
     if code in ("JK", "J2"):
         return [code]
-    out = [code]  # record spelling, e.g. "QH"
+    out = [code, card_name(code)]  # record spelling, e.g. "QH"; words
     if code[0] not in BID_LIKE_RANKS:
         out.append(card_label(code))
     return out
+
+
+def _before_bid(template: str, label: str) -> str:
+    """The words a translated sentence writes just before its ``{bid}``, and the bid:
+    ``_("{name} bids {bid}")`` -> ``bids 7♥`` (``anuncia 7♥``)."""
+    before = template.split("{bid}", 1)[0].rsplit("}", 1)[-1].lstrip()
+    return before + label
+
+
+# the sentences the table writes with a bid in them, as the catalogues translate them
+def _bid_sentences() -> list[str]:
+    hints = [ngettext(f"chance of {goal} {{bid}}: {{chances}} (over {{n}} sampled deal)",
+                      f"chance of {goal} {{bid}}: {{chances}} (over {{n}} sampled deals)", n)
+             for goal in ("making", "defeating") for n in (1, 2)]
+    return [_("{name} bids {bid}"), _("Contract {bid} by {who}"),
+            _("Bidding · highest {bid} by {name}"), *hints]
 
 
 def widget_texts(app: FiveHundredApp, text: str | None = None,
@@ -111,19 +129,18 @@ def bid_phrases(app: FiveHundredApp) -> set[str]:
         if code == "pass":
             continue
         label = bid_label(code)
-        out |= {f"{names[seat][:10]} {label}", f"{names[seat]} {label}", f"bids {label}"}
-    if public.high_bid is not None:
-        out.add(f"highest {bid_label(public.high_bid)}")
-    if public.contract is not None:
-        label = bid_label(public.contract)
-        out |= {f"Contract {label}", f"making {label}", f"defeating {label}"}
+        out |= {f"{names[seat][:10]} {label}", f"{names[seat]} {label}"}
+    codes = {code for _seat, code in public.auction if code != "pass"}
+    codes |= {c for c in (public.high_bid, public.contract) if c is not None}
+    for code in codes:  # the phrases of every language the table may be drawn in
+        out |= {_before_bid(t, bid_label(code)) for t in _bid_sentences()}
     screen = app.screen
     if isinstance(screen, TableScreen) and screen.mode == "bid":
         grid = screen.query_one(BidGrid)
         if grid.selected not in (None, "pass"):
             out.add(f"{bid_label(grid.selected)}:")  # the reminder line
         if screen.hint_text:  # in the auction the hint weighs the legal bids only
-            out.add(" ".join(f"Hint: {screen.hint_text}".split()))
+            out.add(" ".join(_("Hint: {hint}").format(hint=screen.hint_text).split()))
     return out
 
 
@@ -188,7 +205,9 @@ def check_screen(app: FiveHundredApp, covered: bool = False) -> int:
         # R23: a declarer who keeps the joker suitless says nothing; the log once said
         # "leaves the joker without a suit", telling the defenders where it was
         flat = " ".join(text.split())
-        for phrase in ("without a suit", "leaves the joker", "joker none", "hold the joker"):
+        said = _("{name} leaves the joker without a suit").replace("{name}", "").strip()
+        for phrase in ("without a suit", "leaves the joker", "joker none", "hold the joker",
+                       _("joker none"), said):
             if phrase in flat:
                 raise Leak(f"{phrase!r} on {type(screen).__name__} tells where the joker "
                            f"is:\n{text}")

@@ -5,14 +5,17 @@ exchange (R17) -- and the curtain shows no private card at all."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from textual.widgets import Static
 
+from five_hundred import i18n
 from five_hundred.engine import PAGAT_AUSTRALIAN, TWO_JOKER_1000
 from five_hundred.hotseat import Player
-from five_hundred.notation import card_label
+from five_hundred.notation import card_label, card_name
 from five_hundred.ui.app import create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.table import TableScreen
@@ -36,28 +39,43 @@ ONE_PERSON = [Player("Ana", "computer", "easy"), Player("Bruno"),
               Player("Carla", "computer", "easy"), Player("Davi", "computer", "easy")]
 
 
-@pytest.mark.parametrize(("chunk", "players"), [
-    (1, FOUR_PEOPLE), (2, FOUR_PEOPLE), (3, FOUR_PEOPLE), (4, TWO_PEOPLE), (5, ONE_PERSON),
-])
+@pytest.fixture
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The table drawn in this language (English again afterwards)."""
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+# the chunks take turns at the three languages: every language is checked, at no cost
+@pytest.mark.parametrize(("chunk", "players", "language"), [
+    (1, FOUR_PEOPLE, "en"), (2, FOUR_PEOPLE, "pt"), (3, FOUR_PEOPLE, "es"),
+    (4, TWO_PEOPLE, "pt"), (5, ONE_PERSON, "es"),
+], indirect=["language"])
 async def test_no_hidden_card_on_screen_r17_r22(tmp_path: Path, chunk: int,
-                                                players: list[Player]) -> None:
-    """Four deals per chunk, twenty in all: nothing hidden is ever visible
-    (``benchmarks/ui_soak.py`` runs the same check over 1,000 deals)."""
+                                                players: list[Player], language: str) -> None:
+    """Four deals per chunk, twenty in all, in English, Portuguese and Spanish: nothing
+    hidden is ever visible (``benchmarks/ui_soak.py`` runs the same check over 1,000
+    deals)."""
     deals, checks = await run_deals(tmp_path, chunk, 4, players)
     assert deals == 4
     assert checks >= 20
 
 
-async def test_no_leak_with_house_rules_v3_v5(tmp_path: Path) -> None:
-    """Blind misère on the curtain (V5) and joker leads last (V3) leak nothing either."""
+@pytest.mark.parametrize("language", ["es"], indirect=True)
+async def test_no_leak_with_house_rules_v3_v5(tmp_path: Path, language: str) -> None:
+    """Blind misère on the curtain (V5) and joker leads last (V3) leak nothing either
+    (in Spanish)."""
     rules = PAGAT_AUSTRALIAN.model_copy(update={"blind_misere": True,
                                                 "joker_lead_last_trick_only": True})
     deals, _checks = await run_deals_with_rules(tmp_path, 9, 3, FOUR_PEOPLE, rules)
     assert deals == 3
 
 
-async def test_no_leak_in_the_two_joker_game_v6(tmp_path: Path) -> None:
-    """V6 (two jokers, 6-card kitty, game bids): nothing hidden is shown either."""
+@pytest.mark.parametrize("language", ["pt"], indirect=True)
+async def test_no_leak_in_the_two_joker_game_v6(tmp_path: Path, language: str) -> None:
+    """V6 (two jokers, 6-card kitty, game bids): nothing hidden is shown either (in
+    Portuguese)."""
     deals, checks = await run_deals_with_rules(tmp_path, 6, 3, FOUR_PEOPLE, TWO_JOKER_1000)
     assert deals == 3 and checks > 0
 
@@ -153,3 +171,65 @@ async def test_joker_left_without_a_suit_shows_nowhere_r23(tmp_path: Path) -> No
         await quick_pause(pilot)
         with pytest.raises(Leak):
             check_screen(app)
+
+
+@pytest.mark.parametrize("language", ["pt", "es"], indirect=True)
+async def test_planted_card_name_in_words_is_caught(tmp_path: Path, language: str) -> None:
+    """Positive control in Portuguese and Spanish: a hidden card named in words
+    ("valete de copas", "jota de corazones") anywhere on the table is a ``Leak``."""
+    app = create_app(tmp_path, seed=4, players=FOUR_PEOPLE, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quick_pause(pilot)
+        c = app.controller
+        assert c is not None
+        app.curtain_lifted(c.acting_seat or 0)
+        await quick_pause(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert check_screen(app) > 0
+        card = sorted(hidden_cards(c, c.viewer))[0]
+        table.query_one("#trick", Static).update(f"?? {card_name(card)} ??")
+        await quick_pause(pilot)
+        with pytest.raises(Leak):
+            check_screen(app)
+
+
+def test_translated_log_says_no_more_than_the_english_one() -> None:
+    """Every log line of two played deals, in Portuguese and Spanish, carries exactly the
+    cards, bids, suits and numbers of the English line: a translation adds nothing."""
+    import random
+
+    from five_hundred.engine import PAGAT_AUSTRALIAN
+    from five_hundred.hotseat import Controller
+    from five_hundred.notation import log_lines
+
+    tokens = re.compile(r"10[♠♣♦♥]|[2-9AKQJ][♠♣♦♥]|JK|J2|\d+NT|\d+|[♠♣♦♥]")
+    c = Controller(PAGAT_AUSTRALIAN, FOUR_PEOPLE, 3)
+    rng = random.Random(3)
+    checked = 0
+    try:
+        for _step in range(400):
+            if c.game_over:
+                break
+            if c.deal_over:
+                c.start_next_deal()
+                continue
+            if c.needs_curtain():
+                c.reveal()
+            view = c.table_view()
+            assert view is not None
+            c.act(view.legal[rng.randrange(len(view.legal))])
+            public = c.public()
+            i18n.set_language("en")
+            english = log_lines(public, c.names)
+            for code in ("pt", "es"):
+                i18n.set_language(code)
+                translated = log_lines(public, c.names)
+                assert len(translated) == len(english)
+                for en_line, line in zip(english, translated, strict=True):
+                    assert sorted(tokens.findall(line)) == sorted(tokens.findall(en_line)), \
+                        (en_line, line)
+                    checked += 1
+    finally:
+        i18n.set_language("en")
+    assert checked > 500

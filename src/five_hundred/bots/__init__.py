@@ -18,9 +18,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from five_hundred import notation
+from five_hundred import i18n, notation
 from five_hundred.engine import LegalAction, Phase, RuleSet, SeatView
 from five_hundred.engine.cards import NO_TRUMPS
+from five_hundred.i18n import _, ngettext
 
 from . import club, hard, mc, normal
 from .knowledge import knowledge_of
@@ -103,51 +104,72 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
         ests = hard.estimate_cards(k, rng, budget)
         best = hard.best_estimate(k, rng, ests)
         ests.sort(key=lambda e: (e is not best, -e.utility, -e.success, e.text))
-        goal = "making" if k.dec_side(k.seat) else "defeating"
         assert k.bid is not None
         cands = tuple(Candidate(_typed(view, e.action), e.success, e.utility, e.tricks)
                       for e in ests)
-        parts = ", ".join(f"{notation.card_label(c.action.cards[0])} {c.chance:.0%}"
+        parts = ", ".join(f"{notation.card_label(c.action.cards[0])} {i18n.percent(c.chance)}"
                           for c in cands[:4])
-        reason = (f"chance of {goal} {k.bid.label}: {parts} "
-                  f"(over {best.samples} sampled deals)")
+        samples = best.samples
+        reason = (ngettext("chance of making {bid}: {chances} (over {n} sampled deal)",
+                           "chance of making {bid}: {chances} (over {n} sampled deals)",
+                           samples) if k.dec_side(k.seat) else
+                  ngettext("chance of defeating {bid}: {chances} (over {n} sampled deal)",
+                           "chance of defeating {bid}: {chances} (over {n} sampled deals)",
+                           samples)).format(bid=notation.bid_label(k.bid.code),
+                                            chances=parts, n=samples)
         return Hint(_typed(view, best.action), reason, cands, best.samples)
     if k.phase in (Phase.BIDDING, Phase.DISCARD) and len(legal) > 1:
         bidding = k.phase == Phase.BIDDING
         j = (mc.judge_bid if bidding else mc.judge_discard)(k, rng, hard.work_limit(budget))
         choice = _typed(view, j.action)
         if j.options:
-            what = "bid" if bidding else "discard"
             parts = ", ".join(f"{_option_label(o, bidding)} {notation.signed(round(v))}"
                               for o, v in j.options[:4])
-            reason = f"expected points per deal by {what}: {parts}"
             if bidding:
-                reason += f"; passing {notation.signed(round(j.base))}"
-            return Hint(choice, reason + f" (over {j.samples} sampled deals)",
-                        samples=j.samples)
+                reason = ngettext(
+                    "expected points per deal by bid: {options}; passing {passing} "
+                    "(over {n} sampled deal)",
+                    "expected points per deal by bid: {options}; passing {passing} "
+                    "(over {n} sampled deals)", j.samples).format(
+                    options=parts, passing=notation.signed(round(j.base)), n=j.samples)
+            else:
+                reason = ngettext(
+                    "expected points per deal by discard: {options} (over {n} sampled deal)",
+                    "expected points per deal by discard: {options} (over {n} sampled deals)",
+                    j.samples).format(options=parts, n=j.samples)
+            return Hint(choice, reason, samples=j.samples)
     else:
         choice = choose_action(view, rules, rng, "hard", budget)
     if k.phase == Phase.BIDDING:
         strains: list[str] = []
         for t in range(4):
             est, n = normal.suit_tricks(rules, k.hand, t)
-            strains.append(f"{notation.SUIT_SYMBOLS[t]} {est:.1f} ({n} trumps)")
+            strains.append(ngettext("{suit} {tricks} ({n} trump)", "{suit} {tricks} ({n} trumps)",
+                                    n).format(suit=notation.SUIT_SYMBOLS[t],
+                                              tricks=i18n.decimal(est), n=n))
         nt, stopped = normal.nt_tricks(rules, k.hand)
-        strains.append(f"NT {nt:.1f} ({stopped} suits stopped)")
-        reason = "own tricks: " + ", ".join(strains)
+        strains.append(ngettext("NT {tricks} ({n} suit stopped)",
+                                "NT {tricks} ({n} suits stopped)", stopped).format(
+            tricks=i18n.decimal(nt), n=stopped))
         if rules.misere:
-            reason += f"; misère danger cards: {normal.misere_danger(rules, k.hand)}"
-        reason += "; partner and kitty count about 2 more"
+            reason = _("own tricks: {strains}; misère danger cards: {danger}; partner and "
+                       "kitty count about 2 more").format(
+                strains=", ".join(strains), danger=normal.misere_danger(rules, k.hand))
+        else:
+            reason = _("own tricks: {strains}; partner and kitty count about 2 more").format(
+                strains=", ".join(strains))
         return Hint(choice, reason)
     if k.phase == Phase.DISCARD:
-        return Hint(choice, "keep trumps, aces and stoppers; discard to make voids"
+        return Hint(choice, _("keep trumps, aces and stoppers; discard to make voids")
                     if k.bid is not None and not k.bid.is_misere
-                    else "shed the cards with the fewest lower cards outstanding")
+                    else _("shed the cards with the fewest lower cards outstanding"))
     if k.phase == Phase.JOKER:
-        trump = "no trumps" if k.bid is not None and k.bid.trump == NO_TRUMPS else ""
-        return Hint(choice, f"in {trump or 'this contract'} a suitless joker wins any trick "
-                    "it is played to")
-    return Hint(choice, "the only legal action")
+        if k.bid is not None and k.bid.trump == NO_TRUMPS:
+            return Hint(choice, _("in no trumps a suitless joker wins any trick it is "
+                                  "played to"))
+        return Hint(choice, _("in this contract a suitless joker wins any trick it is "
+                              "played to"))
+    return Hint(choice, _("the only legal action"))
 
 
 def _option_label(option: str, bidding: bool) -> str:

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState
 
-from five_hundred.notation import SEATS
+from five_hundred import i18n
+from five_hundred.i18n import N_, _
+from five_hundred.notation import default_names, house_rules, shown_name, who
 from five_hundred.ui.computers import WORKER as COMPUTER_WORKER
 from five_hundred.ui.computers import ComputerTurns
 from five_hundred.ui.guard import GUARD_SECONDS
@@ -63,8 +66,10 @@ class FiveHundredApp(App[None]):
     CSS_PATH = "five_hundred.tcss"
     TITLE = "Five Hundred"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "request_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
+        Binding("ctrl+c", "request_quit", N_("Quit"), show=False, priority=True),
+        # the next language (English, Português, Español), everywhere, mid-game too
+        Binding("f3", "next_language", N_("Language"), show=False),
     ]
 
     def __init__(self, storage: Storage | None = None, *, seed: int | None = None,
@@ -105,8 +110,9 @@ class FiveHundredApp(App[None]):
     @property
     def names(self) -> tuple[str, ...]:
         if self.controller is None:
-            return SEATS
-        return self.controller.names
+            return default_names()
+        # a seat whose player typed no name is called by the seat, in the player's language
+        return tuple(shown_name(n, i) for i, n in enumerate(self.controller.names))
 
     def public_view(self) -> PublicView:
         assert self.controller is not None
@@ -172,8 +178,9 @@ class FiveHundredApp(App[None]):
             self.start_new_game(self.rules_in_play or PAGAT_AUSTRALIAN,
                                 self.start_players or default_players(), self.seed)
         elif self.want_resume:
-            self.notify(f"There is no saved game to resume in {self.storage.folder}: set up "
-                        "a new game here.", severity="warning", timeout=10, markup=False)
+            self.notify(_("There is no saved game to resume in {folder}: set up a new game "
+                          "here.").format(folder=self.storage.folder), severity="warning",
+                        timeout=10, markup=False)
 
     def start_new_game(self, rules: RuleSet, players: Sequence[Player],
                        seed: int | None) -> None:
@@ -190,8 +197,9 @@ class FiveHundredApp(App[None]):
         self._use_slot(slot)
         self.storage.start(slot, controller)
         dealer = controller.public().dealer
-        controller.notes.append(f"New game, seed {seed}. The first dealer, drawn at random, "
-                              f"is {controller.seat_label(dealer)}.")
+        controller.notes.append(_("New game, seed {seed}. The first dealer, drawn at random, "
+                                  "is {who}.").format(seed=seed,
+                                                      who=who(self.names, dealer)))
         self._begin(controller)
 
     def resume_game(self, game_id: str) -> None:
@@ -201,16 +209,17 @@ class FiveHundredApp(App[None]):
         try:
             controller, slot = self.storage.load(game_id)
         except SaveError as exc:
-            kept = f"\n\nIt was kept as {exc.kept_as}." if exc.kept_as else ""
-            self.push_screen(MessageScreen(f"{exc.message}{kept}\n\nYou can start a new "
-                                           "game."))
+            kept = "\n\n" + _("It was kept as {path}.").format(path=exc.kept_as) \
+                if exc.kept_as else ""
+            self.push_screen(MessageScreen(f"{exc.message}{kept}\n\n"
+                                           + _("You can start a new game.")))
             self._refresh_start()
             return
         self._use_slot(slot)
         if controller.game_over:
             slot.write(controller)  # its record goes to finished/
-            self.push_screen(MessageScreen("The saved game was already finished; its record "
-                                           "was kept. Start a new game."))
+            self.push_screen(MessageScreen(_("The saved game was already finished; its "
+                                             "record was kept. Start a new game.")))
             self._refresh_start()
             return
         self._begin(controller)
@@ -229,9 +238,9 @@ class FiveHundredApp(App[None]):
         """Saving stopped (said once, not at every move) or works again. Said after the
         move's screen change: drawing the curtain clears the toasts."""
         if message is None:
-            self.call_later(self.notify, "The game is saved again.", timeout=4)
+            self.call_later(self.notify, _("The game is saved again."), timeout=4)
         else:
-            self.call_later(self.notify, message, title="Not saved", severity="warning",
+            self.call_later(self.notify, message, title=_("Not saved"), severity="warning",
                             timeout=12, markup=False)  # it names the folder: no markup
 
     def _refresh_start(self) -> None:
@@ -254,7 +263,7 @@ class FiveHundredApp(App[None]):
         if self._curtain is not None and self.is_screen_installed(self._curtain):
             self.uninstall_screen(self._curtain)
         self._curtain = None
-        self.sub_title = " · ".join(controller.rules.describe_options()) or "no house rules"
+        self.sub_title = " · ".join(house_rules(controller.rules)) or _("no house rules")
         self.advance()
 
     # ------------------------------------------------------------ the loop
@@ -393,7 +402,9 @@ class FiveHundredApp(App[None]):
         try:
             c.act(message.action)
         except IllegalAction as exc:
-            self.notify(f"Not allowed: {exc.reason} ({exc.rule})", severity="error", markup=False)
+            self.notify(_("Not allowed: {reason} ({rule})").format(reason=exc.reason,
+                                                                    rule=exc.rule),
+                        severity="error", markup=False)
             self.sync_table()  # the table takes a choice again
             return
         self.advance()
@@ -480,7 +491,7 @@ class FiveHundredApp(App[None]):
         try:
             screen = DealReviewScreen.from_controller(self.controller, message.index)
         except DealNotFinished as exc:
-            self.notify(f"No review: {exc}", severity="warning", markup=False)
+            self.notify(_("No review: {why}").format(why=exc), severity="warning", markup=False)
             return
         self.push_screen(screen)
 
@@ -493,7 +504,7 @@ class FiveHundredApp(App[None]):
         try:
             screen = DealReviewScreen.from_record(message.record, message.deal_index)
         except (DealNotFinished, MalformedRecord) as exc:
-            self.notify(f"No review: {exc}", severity="warning", markup=False)
+            self.notify(_("No review: {why}").format(why=exc), severity="warning", markup=False)
             return
         self.push_screen(screen)
 
@@ -580,21 +591,22 @@ class FiveHundredApp(App[None]):
 
     def action_save(self) -> None:
         if self.controller is None:
-            self.notify("No game to save.")
+            self.notify(_("No game to save."))
             return
         slot = self.slot
         if slot is None or not slot.enabled:
-            self.notify("This game is played without saving.", severity="warning")
+            self.notify(_("This game is played without saving."), severity="warning")
             return
         self.controller.save()
         if not slot.failing:
-            self.notify(f"Saved to {slot.path}", markup=False)
+            self.notify(_("Saved to {path}").format(path=slot.path), markup=False)
 
     def action_pace(self, step: int) -> None:
         self.pace = min(5.0, max(0.0, self.pace * 1.5 if step > 0 else self.pace / 1.5))
         if step > 0 and self.pace < 0.1:
             self.pace = 0.1
-        self.notify(f"Computer players pause {self.pace:.1f} s between moves", timeout=2)
+        self.notify(_("Computer players pause {seconds} s between moves").format(
+            seconds=i18n.decimal(self.pace)), timeout=2)
 
     def action_new_game(self) -> None:
         from five_hundred.ui.screens.info import ConfirmScreen
@@ -604,10 +616,11 @@ class FiveHundredApp(App[None]):
                 self.back_to_start()
 
         if self.controller is not None and not self.controller.game_over:
-            saved = "It is saved: the start screen lists it to resume." if self._saving() \
-                else "It is not saved (the folder cannot be written): it ends here."
-            self.push_screen(ConfirmScreen(f"Leave this game for the start screen? {saved}"),
-                             answer)
+            question = _("Leave this game for the start screen? It is saved: the start "
+                         "screen lists it to resume.") if self._saving() else \
+                _("Leave this game for the start screen? It is not saved (the folder "
+                  "cannot be written): it ends here.")
+            self.push_screen(ConfirmScreen(question), answer)
         else:
             self.back_to_start()
 
@@ -626,24 +639,54 @@ class FiveHundredApp(App[None]):
                 self.exit()
 
         self.push_screen(ConfirmScreen(
-            "Quit now? The game is saved after every move: five-hundred --resume "
-            "continues it exactly here." if self._saving() else
-            "Quit now? This game is not saved (the folder cannot be written)."), answer)
+            _("Quit now? The game is saved after every move: five-hundred --resume "
+              "continues it exactly here.") if self._saving() else
+            _("Quit now? This game is not saved (the folder cannot be written).")), answer)
 
     def _saving(self) -> bool:
         return self.slot is not None and self.slot.enabled and not self.slot.failing
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Leave this game and set up a new one",
+        yield SystemCommand(_("New game"), _("Leave this game and set up a new one"),
                             self.action_new_game)
-        yield SystemCommand("Rules", "The rules of Five Hundred as played here",
+        yield SystemCommand(_("Rules"), _("The rules of Five Hundred as played here"),
                             self.action_rules)
-        yield SystemCommand("Keys", "Which key does what", self.action_keys)
+        yield SystemCommand(_("Keys"), _("Which key does what"), self.action_keys)
         if self.controller is not None:
-            yield SystemCommand("Score sheet", "Every deal's score", self.action_score_sheet)
-            yield SystemCommand("Save", "Save the game now (it is saved after every move "
-                                "anyway)", self.action_save)
-        yield SystemCommand("Quit", "Quit (the game stays saved)", self.action_request_quit)
+            yield SystemCommand(_("Score sheet"), _("Every deal's score"),
+                                self.action_score_sheet)
+            yield SystemCommand(_("Save"), _("Save the game now (it is saved after every move "
+                                             "anyway)"), self.action_save)
+        for lang in i18n.LANGUAGES:
+            if lang != i18n.language():
+                yield SystemCommand(
+                    f"{_('Language')}: {i18n.LANGUAGE_NAMES[lang]}",
+                    _("Show the game in {language} (F3: the next language)").format(
+                        language=i18n.LANGUAGE_NAMES[lang]),
+                    partial(self.set_language, lang))
+        yield SystemCommand(_("Quit"), _("Quit (the game stays saved)"),
+                            self.action_request_quit)
+
+    # ------------------------------------------------------------ the language
+
+    def action_next_language(self) -> None:
+        langs = i18n.LANGUAGES
+        self.set_language(langs[(langs.index(i18n.language()) + 1) % len(langs)])
+
+    def set_language(self, lang: str) -> None:
+        """Switch to ``lang`` at once (remembered for the next start) and redraw every
+        screen in the stack, the game in play included."""
+        i18n.set_language(lang)
+        self.storage.remember_language(lang)
+        if self.controller is not None:
+            self.sub_title = " · ".join(house_rules(self.controller.rules)) or \
+                _("no house rules")
+        for screen in self.screen_stack:
+            redraw = getattr(screen, "redraw_language", None)
+            if callable(redraw):
+                redraw()
+            elif screen.is_mounted and not isinstance(screen, ModalScreen):
+                screen.refresh(recompose=True)
 
 
 def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] | None = None,

@@ -22,48 +22,57 @@ if TYPE_CHECKING:
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
-    from five_hundred.cli_args import OneLineParser, float_in, seed_int
+    from five_hundred import i18n
+    from five_hundred.cli_args import OneLineParser, add_lang_option, float_in, seed_int
+    from five_hundred.i18n import _
 
-    epilog = (f"Saved games are kept in {data_dir()} (--data-dir DIR or {DATA_ENV} "
-              "chooses another folder).")
+    epilog = _("Saved games are kept in {folder} (--data-dir DIR or {env} chooses another "
+               "folder).").format(folder=data_dir(), env=DATA_ENV)
     try:
         from five_hundred import cli
 
-        extra = getattr(cli, "SUBCOMMANDS_HELP", None)
-        if isinstance(extra, str) and extra:
+        extra = cli.subcommands_help()
+        if extra:
             epilog += "\n\n" + extra
     except ImportError:  # pragma: no cover
         pass
     parser = OneLineParser(
         prog="five-hundred",
-        description="Five Hundred (500), Australian partnership rules, at one keyboard: "
-                    "one to four people, the other seats played by the computer.",
+        description=_("Five Hundred (500), Australian partnership rules, at one keyboard: "
+                      "one to four people, the other seats played by the computer."),
         epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
     # Bounded options: a seed of thousands of digits or a pace of inf/nan is a usage
     # error (one line, status 2), not a traceback or a table that never moves.
     parser.add_argument("--seed", type=seed_int(), metavar="N",
-                        help="deal deterministically from seed N")
+                        help=_("deal deterministically from seed N"))
     parser.add_argument("--resume", action="store_true",
-                        help="continue the latest saved game where it stopped")
+                        help=_("continue the latest saved game where it stopped"))
     parser.add_argument("--data-dir", metavar="DIR",
-                        help=f"keep saved games in DIR (default: ${DATA_ENV}, or the "
-                             "folder named below)")
+                        help=_("keep saved games in DIR (default: ${env}, or the folder named "
+                               "below)").format(env=DATA_ENV))
+    add_lang_option(parser)
     from five_hundred import __version__
 
-    parser.add_argument("--version", action="version", version=f"five-hundred {__version__}")
+    parser.add_argument("--version", action="version", version=f"five-hundred {__version__}",
+                        help=_("show the version and exit"))
     parser.add_argument("--pace", type=float_in(0.0, 60.0), default=DEFAULT_PACE,
                         metavar="SECONDS",
-                        help=f"pause between computer moves, 0 to 60 (default {DEFAULT_PACE})")
+                        help=_("pause between computer moves, 0 to 60 (default {pace})").format(
+                            pace=i18n.decimal(DEFAULT_PACE)))
     parser.add_argument("--no-auto-play", action="store_true",
-                        help="do not play a person's only legal card for them")
+                        help=_("do not play a person's only legal card for them"))
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    from five_hundred import i18n
+
     args = build_parser().parse_args(argv)
     folder = Path(args.data_dir).expanduser() if args.data_dir else None
     try:
         storage = Storage(folder if folder is not None else data_dir())
+        # --lang, else the language chosen at the last start, else the environment's
+        i18n.set_language(args.lang or storage.last_language() or i18n.from_environment())
         app = FiveHundredApp(storage, seed=args.seed, resume=args.resume,
                              pace=max(0.0, args.pace), auto_play=not args.no_auto_play)
     except Exception:
@@ -111,11 +120,17 @@ def _crashed(app: FiveHundredApp | None, folder: Path | None, report: str = "",
         with contextlib.suppress(Exception):
             folder = data_dir()
     log = write_crash_log(report, folder)
-    saved = " The game is saved up to the last move." if app is not None and \
-        app.slot is not None and app.slot.enabled and not app.slot.failing else ""
-    where = f"details in {log}" if log is not None else "no log could be written"
-    print(f"five-hundred: an unexpected error stopped the game ({where}).{saved}",
-          file=sys.stderr)
+    from five_hundred.i18n import _
+
+    saved = app is not None and app.slot is not None and app.slot.enabled and \
+        not app.slot.failing
+    if log is None:
+        text = _("an unexpected error stopped the game (no log could be written).")
+    else:
+        text = _("an unexpected error stopped the game (details in {log}).").format(log=log)
+    if saved:
+        text += " " + _("The game is saved up to the last move.")
+    print(f"five-hundred: {text}", file=sys.stderr)
     return code
 
 

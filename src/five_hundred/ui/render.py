@@ -7,17 +7,40 @@ red, black suits the default foreground.
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 
 from five_hundred.engine import PublicView, team_of
+from five_hundred.i18n import _
 from five_hundred.notation import (
-    TEAMS_SHORT,
     bid_label,
     card_label,
     points,
     suit_label,
+    team_short,
     who,
 )
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def styled(template: str, style: str = "", **values: str | Text) -> Text:
+    """A translated sentence with named fields filled by plain or styled text, so a
+    sentence is translated whole (``_("Contract {bid} by {who}")``) and a bid keeps its
+    colour inside it."""
+    out = Text(style=style)
+    at = 0
+    for m in _FIELD.finditer(template):
+        out.append(template[at:m.start()])
+        value = values[m.group(1)]
+        if isinstance(value, Text):
+            out.append_text(value)
+        else:
+            out.append(value)
+        at = m.end()
+    out.append(template[at:])
+    return out
 
 SUIT_STYLE = {"S": "", "C": "", "D": "bold red", "H": "bold red"}
 # The two sides' colours (the score chart's lines, the winner's name): N–S, E–W
@@ -62,29 +85,29 @@ def bid_text(code: str) -> Text:
 
 def score_line(public: PublicView) -> Text:
     ns, ew = public.scores
-    return Text.assemble((f"{TEAMS_SHORT[0]} ", "bold"), points(ns), "   ",
-                         (f"{TEAMS_SHORT[1]} ", "bold"), points(ew))
+    return Text.assemble((f"{team_short(0)} ", "bold"), points(ns), "   ",
+                         (f"{team_short(1)} ", "bold"), points(ew))
 
 
 def contract_line(public: PublicView, names: tuple[str, ...]) -> Text:
     """``Contract 7♥ by Ana (North): N–S need 7 tricks``, or the auction's state."""
     if public.contract is None or public.declarer is None:
         if public.high_bid is not None and public.high_bidder is not None:
-            return Text.assemble("Bidding · highest ", bid_text(public.high_bid),
-                                 f" by {names[public.high_bidder]}")
-        return Text("Bidding · no bid yet")
+            return styled(_("Bidding · highest {bid} by {name}"),
+                          bid=bid_text(public.high_bid), name=names[public.high_bidder])
+        return Text(_("Bidding · no bid yet"))
     d = public.declarer
-    out = Text.assemble("Contract ", bid_text(public.contract),
-                        f" by {who(names, d)}")
+    out = styled(_("Contract {bid} by {who}"), bid=bid_text(public.contract),
+                 who=who(names, d))
     need = public.tricks_to_win
     if public.sitting_out is not None:
         # the bid's own name says "lose every trick": at 80 columns the sitter comes first
-        out.append(f" · {names[public.sitting_out]} sits out")
+        out.append(" · " + _("{name} sits out").format(name=names[public.sitting_out]))
     elif need:
-        out.append(f" · {TEAMS_SHORT[team_of(d)]} need {need}")
+        out.append(" · " + _("{team} need {n}").format(team=team_short(team_of(d)), n=need))
     if public.joker_suit is not None:
-        out.append(" · joker is a ")
-        out.append_text(suit_text(public.joker_suit))
+        out.append(" · ")
+        out.append_text(styled(_("joker is a {suit}"), suit=suit_text(public.joker_suit)))
     return out
 
 
@@ -95,11 +118,11 @@ def auction_text(public: PublicView, names: tuple[str, ...]) -> Text:
             out.append("\n")
         out.append(f"{names[seat][:10]:<10} ")
         if code == "pass":
-            out.append("pass", style="dim")
+            out.append(_("pass"), style="dim")
         else:
             out.append_text(bid_text(code))
     if not public.auction:
-        out.append("no bids yet", style="dim")
+        out.append(_("no bids yet"), style="dim")
     return out
 
 
@@ -130,5 +153,5 @@ def flowed(chunks: list[Text], width: int, sep: str = "  ") -> Text:
 
 
 __all__ = ["TEAM_RGB", "TEAM_STYLE", "auction_text", "bid_text", "card_style", "card_text",
-           "cards_text", "contract_line", "flowed", "score_line", "suit_text", "trick_line",
-           "trick_plays"]
+           "cards_text", "contract_line", "flowed", "score_line", "styled", "suit_text",
+           "trick_line", "trick_plays"]

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from five_hundred.notation import SEATS
+from five_hundred.i18n import _
+from five_hundred.notation import SEATS, month_name, points, shown_name, team_short
 from five_hundred.safe_text import clean_name, clean_text
 
 if TYPE_CHECKING:  # the engine is imported only when a game is loaded (fast start)
@@ -106,15 +107,18 @@ class GameInfo:
 
     def describe(self) -> str:
         """``deal 3 · N–S 120 Ana & Carla · E–W −40 Bruno & Davi`` (plain text)."""
-        n, e, s, w = self.names
+        n, e, s, w = (shown_name(name, i) for i, name in enumerate(self.names))
         if self.scores is None:
             ns, ew = "", ""
         else:
-            ns, ew = (f" {v}".replace("-", "−") for v in self.scores)
-        return f"deal {self.deal} · N–S{ns} {n} & {s} · E–W{ew} {e} & {w}"
+            ns, ew = (f" {points(v)}" for v in self.scores)
+        return _("deal {deal} · {team0}{score0} {n} & {s} · {team1}{score1} {e} & {w}").format(
+            deal=self.deal, team0=team_short(0), score0=ns, n=n, s=s, team1=team_short(1),
+            score1=ew, e=e, w=w)
 
     def when(self) -> str:
-        return time.strftime("%d %b %H:%M", time.localtime(self.last_played))
+        t = time.localtime(self.last_played)
+        return time.strftime(f"%d {month_name(t.tm_mon)} %H:%M", t)
 
 
 def _read_json(path: Path) -> Any:
@@ -163,9 +167,9 @@ class SaveSlot:
         except OSError as exc:
             if not self.failing:
                 self.failing = True
-                self._tell(f"The game could not be saved in {self.storage.folder} "
-                           f"({why_not(exc)}). It goes on; it is saved again as soon as "
-                           "the folder can be written.")
+                self._tell(_("The game could not be saved in {folder} ({why}). It goes on; "
+                             "it is saved again as soon as the folder can be written.").format(
+                    folder=self.storage.folder, why=why_not(exc)))
             return
         if self.failing:
             self.failing = False
@@ -244,10 +248,38 @@ class Storage:
     def remember_table(self, players: Sequence[Player], rules: RuleSet) -> None:
         """The names, seats and rules of the game just started, for the next start
         screen. Not being able to write it only means they are not remembered."""
-        data = {"players": [p.to_json() for p in players],
-                "rules": rules.model_dump(mode="json")}
+        data: dict[str, Any] = {"players": [p.to_json() for p in players],
+                                "rules": rules.model_dump(mode="json")}
+        language = self.last_language()
+        if language is not None:
+            data["language"] = language
         with contextlib.suppress(OSError):
             atomic_write(self.table_path, json.dumps(data, ensure_ascii=False, indent=1))
+
+    def remember_language(self, lang: str) -> None:
+        """The language chosen on the start screen (or switched to in a game), kept with
+        the last table for the next start. Not being able to write it only means it is
+        not remembered."""
+        try:
+            data = _read_json(self.table_path)
+        except (OSError, ValueError):
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        data["language"] = lang
+        with contextlib.suppress(OSError):
+            atomic_write(self.table_path, json.dumps(data, ensure_ascii=False, indent=1))
+
+    def last_language(self) -> str | None:
+        """The language remembered by ``remember_language``, None if none (or unknown)."""
+        from five_hundred.i18n import LANGUAGES
+
+        try:
+            data = _read_json(self.table_path)
+        except (OSError, ValueError):
+            return None
+        lang = data.get("language") if isinstance(data, dict) else None
+        return lang if lang in LANGUAGES else None
 
     def last_table(self) -> tuple[tuple[Player, ...], RuleSet] | None:
         """The table remembered by ``remember_table``; None if there is none or it
@@ -277,9 +309,9 @@ class Storage:
                 os.close(fd)
             probe.unlink()
         except OSError as exc:
-            self.problem = (f"Cannot save games in {clean_text(str(self.folder))} "
-                            f"({why_not(exc)}). Choose a folder with --data-dir DIR or "
-                            f"{DATA_ENV}, or play without saving: ctrl+n.")
+            self.problem = _("Cannot save games in {folder} ({why}). Choose a folder with "
+                             "--data-dir DIR or {env}, or play without saving: ctrl+n.").format(
+                folder=clean_text(str(self.folder)), why=why_not(exc), env=DATA_ENV)
         self._remove_stale_temporaries()
         if self.problem is None:
             self._migrate_old_layout()
@@ -319,8 +351,8 @@ class Storage:
                 if side.is_file():
                     os.replace(side, dest / f"{game_id}{SIDE_SUFFIX}")
             if dest == self.games_dir:
-                self.messages.append(f"A game saved by the previous version ({record.name}) "
-                                     "is listed under Saved games.")
+                self.messages.append(_("A game saved by the previous version ({name}) is "
+                                       "listed under Saved games.").format(name=record.name))
 
     # ------------------------------------------------------------ the list
 
@@ -373,9 +405,10 @@ class Storage:
             return None
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             kept = self._set_aside(game_id)
-            where = f"it was kept as {kept}" if kept else "it was left in place"
-            self.messages.append(f"A saved game could not be read ({clean_text(str(exc))})"
-                                 f"; {where}.")
+            self.messages.append((_("A saved game could not be read ({why}); it was kept as "
+                                    "{kept}.") if kept else
+                                  _("A saved game could not be read ({why}); it was left in "
+                                    "place.")).format(why=clean_text(str(exc)), kept=kept))
             return None
         scores: tuple[int, int] | None = None
         try:
@@ -409,11 +442,12 @@ class Storage:
         try:
             text = slot.record_path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise SaveError("That saved game is no longer there (finished or moved "
-                            "meanwhile?).", None) from None
+            raise SaveError(_("That saved game is no longer there (finished or moved "
+                              "meanwhile?)."), None) from None
         except (OSError, UnicodeDecodeError) as exc:
             kept = self._set_aside(game_id)
-            raise SaveError(f"The saved game could not be read ({exc}).", kept) from None
+            raise SaveError(_("The saved game could not be read ({why}).").format(why=exc),
+                            kept) from None
         from five_hundred.engine import MalformedRecord
         from five_hundred.hotseat import Controller, Player
 
@@ -436,8 +470,8 @@ class Storage:
             controller = Controller.from_record_text(text, players, seed, saver=slot.write)
         except (MalformedRecord, ValueError) as exc:
             kept = self._set_aside(game_id)
-            raise SaveError(f"The saved game is damaged: {clean_text(str(exc))}",
-                            kept) from None
+            raise SaveError(_("The saved game is damaged: {why}").format(
+                why=clean_text(str(exc))), kept) from None
         controller.takebacks = takebacks
         self.current = slot
         return controller, slot

@@ -16,12 +16,14 @@ from textual.message import Message
 from textual.widgets import Static
 
 from five_hundred.engine import PublicView
-from five_hundred.notation import called_suit, who
+from five_hundred.i18n import N_, _
+from five_hundred.notation import called_suit, house_rules, who
 from five_hundred.ui.render import (
     bid_text,
     cards_text,
     contract_line,
     score_line,
+    styled,
     suit_text,
     trick_line,
 )
@@ -31,40 +33,44 @@ from five_hundred.ui.widgets.keybar import KeyBar
 
 def public_summary(public: PublicView, names: tuple[str, ...]) -> Text:
     """Scores, dealer, auction, contract, trick on the table and tricks won."""
-    out = Text.assemble((f"Deal {public.deal_number}", "bold"),
-                        f" · dealer {who(names, public.dealer)} · ",
-                        score_line(public), "\n")
-    house = public.rules.describe_options()
+    out = Text.assemble((_("Deal {number}").format(number=public.deal_number), "bold"),
+                        " · " + _("dealer {who}").format(who=who(names, public.dealer))
+                        + " · ", score_line(public), "\n")
+    house = house_rules(public.rules)
     if house:
-        out.append("House rules: " + "; ".join(house) + "\n", style="dim")
+        out.append(_("House rules: {rules}").format(rules="; ".join(house)) + "\n",
+                   style="dim")
     if public.deal_number == 1 and not public.auction:
-        out.append(f"The first dealer, drawn at random, is {who(names, public.dealer)}.\n")
+        out.append(_("The first dealer, drawn at random, is {who}.").format(
+            who=who(names, public.dealer)) + "\n")
     out.append_text(contract_line(public, names))
-    out.append("\nAuction: ")
+    out.append("\n" + _("Auction:") + " ")
     if not public.auction:
-        out.append("no bids yet", style="dim")
+        out.append(_("no bids yet"), style="dim")
     for i, (seat, code) in enumerate(public.auction):
         if i:
             out.append(", ")
         out.append(f"{names[seat]} ")
-        out.append_text(Text("pass", style="dim") if code == "pass" else bid_text(code))
+        out.append_text(Text(_("pass"), style="dim") if code == "pass" else bid_text(code))
     if public.contract is not None:
         t = public.tricks_won
-        out.append("\nTricks won: " + ", ".join(f"{names[s]} {t[s]}" for s in range(4)))
+        out.append("\n" + _("Tricks won: {tricks}").format(
+            tricks=", ".join(f"{names[s]} {t[s]}" for s in range(4))))
     if public.trick and public.trick.plays:
-        out.append("\nOn the table: ")
+        out.append("\n" + _("On the table:") + " ")
         out.append_text(trick_line(public.trick.plays, names))
         called = called_suit(public, public.trick)
         if called is not None:
-            out.append(" · the joker calls ")
-            out.append_text(suit_text(called))
+            out.append(" · ")
+            out.append_text(styled(_("the joker calls {suit}"), suit=suit_text(called)))
     last = public.last_trick
     if last is not None and last.winner is not None:
-        out.append("\nLast trick: ")
+        out.append("\n" + _("Last trick:") + " ")
         out.append_text(trick_line(last.plays, names))
         out.append(f" → {names[last.winner]}")
     if public.exposed_hand is not None and public.declarer is not None:
-        out.append(f"\nOpen misère, {names[public.declarer]} shows: ")
+        out.append("\n" + _("Open misère, {name} shows:").format(name=names[public.declarer])
+                   + " ")
         out.append_text(cards_text(public.exposed_hand))
     return out
 
@@ -95,14 +101,14 @@ class CurtainScreen(BaseScreen):
         lifted) takes back that action."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "reveal", "Show my hand"),
-        Binding("b", "blind", "Blind misère"),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "app.score_sheet", "Scores"),
-        Binding("f1", "app.rules", "Rules"),
-        Binding("k", "app.keys", "Keys", show=False),
-        Binding("question_mark", "app.rules", "Rules", show=False),
-        Binding("q", "app.request_quit", "Quit"),
+        Binding("enter", "reveal", N_("Show my hand")),
+        Binding("b", "blind", N_("Blind misère")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("s", "app.score_sheet", N_("Scores")),
+        Binding("f1", "app.rules", N_("Rules")),
+        Binding("k", "app.keys", N_("Keys"), show=False),
+        Binding("question_mark", "app.rules", N_("Rules"), show=False),
+        Binding("q", "app.request_quit", N_("Quit")),
     ]
 
     def __init__(self, seat: int, blind_offered: bool, solo: bool = False) -> None:
@@ -136,11 +142,18 @@ class CurtainScreen(BaseScreen):
             self.arm_guard()  # a new person's curtain: the guard starts again
             self.refresh_bindings()  # blind misère and undo may come or go
 
+    def redraw_language(self) -> None:
+        """The player switched languages: the curtain's words again."""
+        if self.is_mounted:
+            self._fill()
+            self.query_one(KeyBar).refresh()
+
     def _fill(self) -> None:
         names = self.game.names
         public = self.game.public_view()
-        title = f"{names[self.seat]}: your cards for deal {public.deal_number}" \
-            if self.solo else f"Pass the keyboard to {who(names, self.seat)}"
+        title = _("{name}: your cards for deal {number}").format(
+            name=names[self.seat], number=public.deal_number) if self.solo else \
+            _("Pass the keyboard to {who}").format(who=who(names, self.seat))
         self.query_one("#curtain-title", Static).update(Text(title, style="bold"))
         self.query_one("#curtain-public", Static).update(public_summary(public, names))
         self.query_one("#curtain-prompt", Static).update(self._prompt())
@@ -148,16 +161,16 @@ class CurtainScreen(BaseScreen):
     def _prompt(self) -> Text:
         names = self.game.names
         if not self.guard_ready:
-            return Text("One moment… (keys pressed now are ignored)", style="dim italic")
-        prompt = Text("Press Enter to look at your cards." if self.solo else
-                      f"{names[self.seat]}: press Enter when the others cannot see the "
-                      "screen.", style="italic")
+            return Text(_("One moment… (keys pressed now are ignored)"), style="dim italic")
+        prompt = Text(_("Press Enter to look at your cards.") if self.solo else
+                      _("{name}: press Enter when the others cannot see the screen.").format(
+                          name=names[self.seat]), style="italic")
         if self.blind_offered:
-            prompt.append("\nOr press b to bid blind misère (±500) without looking at "
-                          "your cards (V5).", style="bold")
+            prompt.append("\n" + _("Or press b to bid blind misère (±500) without looking "
+                                   "at your cards (V5)."), style="bold")
         if self.game.can_take_back():
-            prompt.append("\nStill at the keyboard after your move? u takes it back.",
-                          style="dim")
+            prompt.append("\n" + _("Still at the keyboard after your move? u takes it "
+                                   "back."), style="dim")
         return prompt
 
     def guard_changed(self) -> None:

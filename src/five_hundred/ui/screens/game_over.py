@@ -19,7 +19,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from five_hundred.engine import PublicView
-from five_hundred.notation import TEAMS_SHORT, points, win_explanation
+from five_hundred.i18n import N_, _, ngettext
+from five_hundred.notation import points, team_short, win_explanation
 from five_hundred.ui.render import TEAM_STYLE
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.screens.review import ReviewWanted
@@ -44,12 +45,14 @@ def winner_text(public: PublicView, names: tuple[str, ...]) -> Text:
     assert w is not None
     teams = team_names(names)
     out = Text()
-    out.append(f"{teams[w]} win the game", style=TEAM_STYLE[w])
+    out.append(_("{team} win the game").format(team=teams[w]), style=TEAM_STYLE[w])
     out.append(f"\n{win_explanation(public, names)}")
     deals = len(public.results)
-    out.append(f"\nFinal score {TEAMS_SHORT[0]} {points(public.scores[0])} · "
-               f"{TEAMS_SHORT[1]} {points(public.scores[1])}, after {deals} "
-               f"deal{'s' if deals != 1 else ''}.")
+    out.append("\n" + ngettext(
+        "Final score {team0} {score0} · {team1} {score1}, after {n} deal.",
+        "Final score {team0} {score0} · {team1} {score1}, after {n} deals.", deals).format(
+        team0=team_short(0), score0=points(public.scores[0]), team1=team_short(1),
+        score1=points(public.scores[1]), n=deals))
     return out
 
 
@@ -92,15 +95,15 @@ class GameOverScreen(BaseScreen):
         """Back to the start screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "same_players", "Same players"),
-        Binding("enter", "to_start", "Start screen"),
-        Binding("r", "review", "Review"),
-        Binding("t", "show('table')", "Table"),
-        Binding("t", "show('chart')", "Chart"),
-        Binding("up", "scroll(-1)", "Scroll", show=False),
-        Binding("down", "scroll(1)", "Scroll", show=False),
-        Binding("f1", "app.rules", "Rules", show=False),
-        Binding("q", "app.request_quit", "Quit"),
+        Binding("n", "same_players", N_("Same players")),
+        Binding("enter", "to_start", N_("Start screen")),
+        Binding("r", "review", N_("Review")),
+        Binding("t", "show('table')", N_("Table")),
+        Binding("t", "show('chart')", N_("Chart")),
+        Binding("up", "scroll(-1)", N_("Scroll"), show=False),
+        Binding("down", "scroll(1)", N_("Scroll"), show=False),
+        Binding("f1", "app.rules", N_("Rules"), show=False),
+        Binding("q", "app.request_quit", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -133,8 +136,8 @@ class GameOverScreen(BaseScreen):
 
     def _prompt(self) -> Text:
         if not self.guard_ready:
-            return Text("One moment… (keys pressed now are ignored)", style="dim italic")
-        return Text("n: new game, same players · Enter: start screen · r: review the deals",
+            return Text(_("One moment… (keys pressed now are ignored)"), style="dim italic")
+        return Text(_("n: new game, same players · Enter: start screen · r: review the deals"),
                     style="italic")
 
     def guard_changed(self) -> None:

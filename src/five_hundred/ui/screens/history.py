@@ -27,9 +27,10 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from five_hundred.history import DealRow, GameRow, HistoryData, PlayerStats, load
-from five_hundred.notation import MINUS, TEAMS_SHORT, bid_label, points, signed, who
+from five_hundred.i18n import N_, _, ngettext
+from five_hundred.notation import MINUS, month_name, points, signed, team_short, who, win_reason
 from five_hundred.safe_text import clean_text
-from five_hundred.ui.render import bid_text
+from five_hundred.ui.render import bid_text, styled
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
 
@@ -38,8 +39,9 @@ if TYPE_CHECKING:
 
 localtime = time.localtime  # the tests fix the time zone here
 REVIEW_HANDLER = "on_open_review"  # the app's handler of OpenReview, once it has one
-KIND_WORDS = {"suit": "suit", "nt": "no trumps", "misere": bid_label("MIS"),
-              "open_misere": bid_label("OMIS"), "blind_misere": bid_label("BMIS")}
+KIND_WORDS = {"suit": N_("suit"), "nt": N_("no trumps"), "misere": N_("misère"),
+              "open_misere": N_("open misère"), "blind_misere": N_("blind misère")}
+
 _ASCII_MINUS = re.compile(r"(?<![\w.])-(?=\d)")
 
 
@@ -59,25 +61,30 @@ class OpenReview(Message):
 
 def when_text(seconds: float) -> str:
     """``05 Jan 2025 14:30``, local time."""
-    return time.strftime("%d %b %Y %H:%M", localtime(seconds))
+    t = localtime(seconds)
+    return time.strftime(f"%d {month_name(t.tm_mon)} %Y %H:%M", t)
+
 
 
 def _who(names: tuple[str, ...], seat: int, computers: tuple[bool, ...]) -> str:
-    return f"{names[seat]} (computer)" if computers[seat] else names[seat]
+    return _("{name} (computer)").format(name=names[seat]) if computers[seat] \
+        else names[seat]
 
 
 def sides_text(game: GameRow) -> str:
     """``N–S Ana & Carla · E–W Bruno & Eve (computer)``."""
     n = game.names
     c = game.computers
-    return " · ".join(f"{TEAMS_SHORT[t]} {_who(n, t, c)} & {_who(n, t + 2, c)}"
+    return " · ".join(f"{team_short(t)} {_who(n, t, c)} & {_who(n, t + 2, c)}"
                       for t in (0, 1))
 
 
 def result_text(game: GameRow) -> str:
     """``E–W won 510 to 490``."""
     w = game.winner
-    return f"{TEAMS_SHORT[w]} won {points(game.scores[w])} to {points(game.scores[1 - w])}"
+    return _("{team} won {score} to {other}").format(team=team_short(w),
+                                                     score=points(game.scores[w]),
+                                                     other=points(game.scores[1 - w]))
 
 
 def rules_text(game: GameRow) -> str:
@@ -91,7 +98,7 @@ def rules_text(game: GameRow) -> str:
 def game_option(game: GameRow) -> Text:
     line = Text()
     line.append(when_text(game.finished_at), style="bold")
-    deals = f"{game.deals} deal" + ("" if game.deals == 1 else "s")
+    deals = ngettext("{n} deal", "{n} deals", game.deals).format(n=game.deals)
     line.append(f" · {result_text(game)} · {deals}\n")
     line.append(f"  {sides_text(game)}", style="")
     if game.preset != "pagat-australian" or game.house:
@@ -102,29 +109,31 @@ def game_option(game: GameRow) -> Text:
 def deal_option(deal: DealRow, game: GameRow) -> Text:
     """Two lines: the contract and its fate; the score changes and the dealer."""
     names = game.names
-    line = Text(f"Deal {deal.number}", style="bold")
+    line = Text(_("Deal {number}").format(number=deal.number), style="bold")
     line.append(" · ")
     if deal.contract is None or deal.declarer is None:
-        line.append("thrown in" if game.preset == "two-joker-1000" else "everybody passed",
-                    style="dim")
+        line.append(_("thrown in") if game.preset == "two-joker-1000" else
+                    _("everybody passed"), style="dim")
     else:
-        line.append_text(bid_text(deal.contract))
-        line.append(f" by {who(names, deal.declarer)}: ")
-        line.append("made" if deal.made else "failed",
-                    style="bold green" if deal.made else "bold red")
         n = deal.tricks[deal.declarer & 1]
-        line.append(f", {n} trick" + ("" if n == 1 else "s"))
+        outcome = Text(_("made"), style="bold green") if deal.made else \
+            Text(_("failed"), style="bold red")
+        line.append_text(styled(ngettext("{bid} by {who}: {outcome}, {n} trick",
+                                         "{bid} by {who}: {outcome}, {n} tricks", n),
+                                bid=bid_text(deal.contract), who=who(names, deal.declarer),
+                                outcome=outcome, n=str(n)))
     line.append("\n  ")
-    line.append(" · ".join(f"{TEAMS_SHORT[t]} {signed(deal.change[t])} → "
+    line.append(" · ".join(f"{team_short(t)} {signed(deal.change[t])} → "
                            f"{points(deal.scores[t])}" for t in (0, 1)))
-    line.append(f" · dealt by {who(names, deal.dealer)}", style="dim")
+    line.append(" · " + _("dealt by {who}").format(who=who(names, deal.dealer)), style="dim")
     return line
 
 
 def _average(value: float | None, count: int) -> str:
     if value is None:
-        return "none"
-    return f"{signed(round(value))} ({count} deal{'' if count == 1 else 's'})"
+        return _("none")
+    return ngettext("{points} ({n} deal)", "{points} ({n} deals)", count).format(
+        points=signed(round(value)), n=count)
 
 
 def player_text(stats: PlayerStats) -> Text:
@@ -132,21 +141,27 @@ def player_text(stats: PlayerStats) -> Text:
     out = Text()
     out.append(stats.name, style="bold")
     if stats.computer:
-        out.append(" (computer)")
-    games = f"{stats.games} game" + ("" if stats.games == 1 else "s")
-    out.append(f" · {games}, {stats.wins} won · {stats.deals} deals\n")
+        out.append(" " + _("(computer)"))
+    games = ngettext("{n} game", "{n} games", stats.games).format(n=stats.games)
+    deals = ngettext("{n} deal", "{n} deals", stats.deals).format(n=stats.deals)
+    out.append(" · " + ngettext("{games}, {wins} won · {deals}",
+                                "{games}, {wins} won · {deals}", stats.wins).format(
+        games=games, wins=stats.wins, deals=deals) + "\n")
     kinds = ["suit", "nt", "misere", "open_misere"]
     if stats.kind("blind_misere").bid:
         kinds.append("blind_misere")
     parts = []
     for kind in kinds:
         count = stats.kind(kind)
-        parts.append(f"{KIND_WORDS[kind]} {count.bid}" +
-                     (f" ({count.made} made)" if count.bid else ""))
-    out.append("  Contracts bid: " + " · ".join(parts) + "\n")
+        parts.append(ngettext("{kind} {bid} ({made} made)", "{kind} {bid} ({made} made)",
+                              count.made).format(
+            kind=_(KIND_WORDS[kind]), bid=count.bid, made=count.made) if count.bid else
+            f"{_(KIND_WORDS[kind])} {count.bid}")
+    out.append("  " + _("Contracts bid: {parts}").format(parts=" · ".join(parts)) + "\n")
     declarer = _average(stats.declarer_average, stats.declarer_deals)
     defender = _average(stats.defender_average, stats.defender_deals)
-    out.append(f"  Points per deal: as declarer {declarer} · as defender {defender}")
+    out.append("  " + _("Points per deal: as declarer {declarer} · as defender {defender}")
+               .format(declarer=declarer, defender=defender))
     return out
 
 
@@ -157,9 +172,9 @@ class GameList(OptionList):
     """The finished games: ↑↓ choose, Enter lists the deals."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor_up", "Choose", show=False),
-        Binding("down", "cursor_down", "Choose", key_display="↑↓"),
-        Binding("enter", "select", "Deals", key_display="⏎"),
+        Binding("up", "cursor_up", N_("Choose"), show=False),
+        Binding("down", "cursor_down", N_("Choose"), key_display="↑↓"),
+        Binding("enter", "select", N_("Deals"), key_display="⏎"),
     ]
 
 
@@ -168,9 +183,9 @@ class DealList(OptionList):
     ``OpenReview``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor_up", "Choose", show=False),
-        Binding("down", "cursor_down", "Choose", key_display="↑↓"),
-        Binding("enter", "select", "Review", key_display="⏎"),
+        Binding("up", "cursor_up", N_("Choose"), show=False),
+        Binding("down", "cursor_down", N_("Choose"), key_display="↑↓"),
+        Binding("enter", "select", N_("Review"), key_display="⏎"),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -190,8 +205,8 @@ class HistoryScreen(BaseScreen):
 
     AUTO_FOCUS = "#history-games"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "statistics", "Statistics"),
-        Binding("escape,q", "close", "Back", key_display="Esc"),
+        Binding("s", "statistics", N_("Statistics")),
+        Binding("escape,q", "close", N_("Back"), key_display="Esc"),
     ]
 
     def __init__(self, folder: Path) -> None:
@@ -209,7 +224,7 @@ class HistoryScreen(BaseScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#history-title", Static).update(Text("Reading the finished games…"))
+        self.query_one("#history-title", Static).update(Text(_("Reading the finished games…")))
         self.query_one("#history-notes").display = False
         self.run_worker(lambda: load(self.folder), thread=True, name="history",
                         exit_on_error=False)
@@ -224,8 +239,8 @@ class HistoryScreen(BaseScreen):
         elif event.state == WorkerState.ERROR:
             error = event.worker.error
             self.query_one("#history-title", Static).update(Text(
-                "The finished games could not be read: "
-                f"{clean_text(str(error)) or type(error).__name__}"))
+                _("The finished games could not be read: {error}").format(
+                    error=clean_text(str(error)) or type(error).__name__)))
 
     def show(self, data: HistoryData) -> None:
         self.data = data
@@ -233,18 +248,19 @@ class HistoryScreen(BaseScreen):
         games.clear_options()
         if data.games:
             count = len(data.games)
-            title = Text(f"Finished games, the latest first ({count})", style="bold")
+            title = Text(_("Finished games, the latest first ({count})").format(count=count),
+                         style="bold")
             games.add_options(Option(game_option(g), id=g.game_id) for g in data.games)
             games.highlighted = 0
         else:
             where = clean_text(str(self.folder / "finished"))
-            title = Text("No finished game yet. A game is kept here once it is won; its "
-                         f"record is in {where}.")
+            title = Text(_("No finished game yet. A game is kept here once it is won; its "
+                           "record is in {where}.").format(where=where))
         self.query_one("#history-title", Static).update(title)
         notes = list(data.notes)
         if data.in_memory:
-            notes.append("The history index could not be written in the data folder: it "
-                         "was read for this session only.")
+            notes.append(_("The history index could not be written in the data folder: it "
+                           "was read for this session only."))
         self.query_one("#history-notes", Static).update(Text("\n".join(notes), style="dim"))
         self.query_one("#history-notes").display = bool(notes)
         self.refresh_bindings()
@@ -283,7 +299,7 @@ class GameScreen(BaseScreen):
 
     AUTO_FOCUS = "#game-deals"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back", key_display="Esc"),
+        Binding("escape,q", "close", N_("Back"), key_display="Esc"),
     ]
 
     def __init__(self, game: GameRow, deals: list[DealRow], folder: Path) -> None:
@@ -294,14 +310,15 @@ class GameScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         g = self.game_row
-        head = Text(f"Game of {when_text(g.finished_at)}", style="bold")
+        head = Text(_("Game of {when}").format(when=when_text(g.finished_at)), style="bold")
         head.append(f" · {rules_text(g)}\n{sides_text(g)}\n")
         head.append(result_text(g), style="bold")
         if g.win_reason:
-            head.append(f" ({_ASCII_MINUS.sub(MINUS, g.win_reason)})")
+            head.append(f" ({_ASCII_MINUS.sub(MINUS, win_reason(g.win_reason))})")
         if g.start_scores != (0, 0):
-            head.append(f" · started at {TEAMS_SHORT[0]} {points(g.start_scores[0])}, "
-                        f"{TEAMS_SHORT[1]} {points(g.start_scores[1])}")
+            head.append(" · " + _("started at {team0} {score0}, {team1} {score1}").format(
+                team0=team_short(0), score0=points(g.start_scores[0]), team1=team_short(1),
+                score1=points(g.start_scores[1])))
         with Vertical(id="body"):
             yield Static(head, id="game-head")
             yield DealList(*(Option(deal_option(d, g), id=f"deal-{d.number}")
@@ -332,8 +349,8 @@ class GameScreen(BaseScreen):
         try:
             record = History(self.folder).record(self.game_row.game_id)
         except (OSError, MalformedRecord) as exc:
-            self.notify(f"The record of this game can no longer be read: "
-                        f"{clean_text(str(exc))}", severity="error", markup=False)
+            self.notify(_("The record of this game can no longer be read: {error}").format(
+                error=clean_text(str(exc))), severity="error", markup=False)
             return
         self.post_message(OpenReview(record, index, self.game_row.game_id))
 
@@ -345,11 +362,11 @@ class StatisticsScreen(BaseScreen):
     """Per player name across the finished games."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back", key_display="Esc"),
-        Binding("up", "scroll(-1)", "Scroll", key_display="↑↓"),
-        Binding("down", "scroll(1)", "Scroll", show=False),
-        Binding("pageup", "scroll(-10)", "Page", key_display="PgUp/PgDn"),
-        Binding("pagedown", "scroll(10)", "Page", show=False),
+        Binding("escape,q", "close", N_("Back"), key_display="Esc"),
+        Binding("up", "scroll(-1)", N_("Scroll"), key_display="↑↓"),
+        Binding("down", "scroll(1)", N_("Scroll"), show=False),
+        Binding("pageup", "scroll(-10)", N_("Page"), key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll(10)", N_("Page"), show=False),
     ]
     AUTO_FOCUS = ""
 
@@ -359,19 +376,20 @@ class StatisticsScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         games = len(self.data.games)
-        head = Text(f"Statistics of {games} finished game{'' if games == 1 else 's'}",
+        head = Text(ngettext("Statistics of {n} finished game",
+                             "Statistics of {n} finished games", games).format(n=games),
                     style="bold")
-        head.append(" · per player name; a computer counts apart from a person of the "
-                    "same name")
+        head.append(" · " + _("per player name; a computer counts apart from a person of "
+                              "the same name"))
         with Vertical(id="body"):
             yield Static(head, id="stats-head")
             with VerticalScroll(id="stats-scroll", can_focus=False):
                 for i, stats in enumerate(self.data.statistics):
                     yield Static(player_text(stats), id=f"stats-{i}", classes="stats-player")
                 yield Static(Text(
-                    "Points per deal: the mean change of the player's side's score over "
-                    "the deals the player declared, and over the deals the other side "
-                    "declared (as defender).", style="dim"), id="stats-notes")
+                    _("Points per deal: the mean change of the player's side's score over "
+                      "the deals the player declared, and over the deals the other side "
+                      "declared (as defender)."), style="dim"), id="stats-notes")
         yield KeyBar()
         yield from self.compose_too_small()
 

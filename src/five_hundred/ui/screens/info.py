@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from five_hundred.i18n import N_, _
+from five_hundred.notation import house_rules
 from five_hundred.rules_text import Section, player_rules, sections
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
@@ -20,7 +22,7 @@ from five_hundred.ui.widgets.keybar import KeyBar
 if TYPE_CHECKING:
     from five_hundred.engine import RuleSet
 
-KEYS_HELP = """\
+KEYS_HELP = N_("""\
 # Keys
 
 | Key | What it does |
@@ -41,10 +43,11 @@ KEYS_HELP = """\
 | + / − | slower / faster computer players |
 | ctrl+p | command palette: new game, rules, score sheet, save, quit |
 | q | quit (the game is saved: resume with `five-hundred --resume`) |
+| F3 | the next language (English, Português, Español) |
 
 The mouse works too: click a card to choose it and click it again to play it;
 click a bid to choose it and again to bid.
-"""
+""")
 
 
 def rules_markdown(rules: RuleSet | None = None) -> str:
@@ -52,9 +55,11 @@ def rules_markdown(rules: RuleSet | None = None) -> str:
     ``five-hundred rules``), with the house rules in force at the top during a game."""
     text = player_rules()
     if rules is not None:
-        house = rules.describe_options()
-        lines = "\n".join(f"- {h}" for h in house) or "- none: the default rules"
-        text = (f"# House rules in force\n\nPreset `{rules.preset}`.\n\n{lines}\n\n" + text)
+        house = house_rules(rules)
+        lines = "\n".join(f"- {h}" for h in house) or "- " + _("none: the default rules")
+        text = ("# " + _("House rules in force") + "\n\n"
+                + _("Preset `{preset}`.").format(preset=rules.preset)
+                + f"\n\n{lines}\n\n" + text)
     return text
 
 
@@ -71,10 +76,10 @@ class RulesContents(OptionList):
     """The table of contents: ↑↓ choose a section, Enter goes to it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor_up", "Choose", show=False),
-        Binding("down", "cursor_down", "Choose", key_display="↑↓"),
-        Binding("enter", "select", "Go to", key_display="⏎"),
-        Binding("escape,t", "screen.leave_contents", "Back to the text", key_display="Esc"),
+        Binding("up", "cursor_up", N_("Choose"), show=False),
+        Binding("down", "cursor_down", N_("Choose"), key_display="↑↓"),
+        Binding("enter", "select", N_("Go to"), key_display="⏎"),
+        Binding("escape,t", "screen.leave_contents", N_("Back to the text"), key_display="Esc"),
     ]
 
 
@@ -89,20 +94,26 @@ class RulesScreen(BaseScreen):
 
     AUTO_FOCUS = ""  # nothing focused in the text: the screen's own keys scroll it
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,f1", "close", "Close"),
-        Binding("t", "contents", "Contents"),
-        Binding("up", "scroll(-1)", "Scroll", key_display="↑↓"),
-        Binding("down", "scroll(1)", "Scroll", show=False),
-        Binding("pageup", "scroll(-20)", "Page", key_display="PgUp/PgDn"),
-        Binding("pagedown", "scroll(20)", "Page", show=False),
-        Binding("home", "scroll_home", "Top", show=False),
-        Binding("end", "scroll_end", "End", show=False),
+        Binding("escape,q,f1", "close", N_("Close")),
+        Binding("t", "contents", N_("Contents")),
+        Binding("up", "scroll(-1)", N_("Scroll"), key_display="↑↓"),
+        Binding("down", "scroll(1)", N_("Scroll"), show=False),
+        Binding("pageup", "scroll(-20)", N_("Page"), key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll(20)", N_("Page"), show=False),
+        Binding("home", "scroll_home", N_("Top"), show=False),
+        Binding("end", "scroll_end", N_("End"), show=False),
     ]
 
     def __init__(self, rules: RuleSet | None) -> None:
         super().__init__()
         self.rules = rules
         self.sections = sections(rules_markdown(rules))
+
+    def redraw_language(self) -> None:
+        """The rules in the language just chosen (the English text if none is shipped)."""
+        if self.is_mounted:
+            self.sections = sections(rules_markdown(self.rules))
+            self.refresh(recompose=True)
 
     def compose(self) -> ComposeResult:
         from rich.markdown import Markdown
@@ -171,13 +182,13 @@ class RulesScreen(BaseScreen):
 
 
 class KeysScreen(BaseScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,k", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,k", "close", N_("Close"))]
 
     def compose(self) -> ComposeResult:
         from rich.markdown import Markdown
 
         with Vertical(id="body"), VerticalScroll(id="keys-scroll"):
-            yield Static(Markdown(KEYS_HELP), id="keys")
+            yield Static(Markdown(_(KEYS_HELP)), id="keys")
         yield KeyBar()
         yield from self.compose_too_small()
 
@@ -191,8 +202,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     AUTO_FOCUS = "#no"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str) -> None:
@@ -203,8 +214,8 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="dialog"):
             yield Static(Text(self.question), id="question")  # text, never markup
             with Horizontal(id="answers"):
-                yield Button("Yes (y)", variant="error", id="yes")
-                yield Button("No (n)", variant="primary", id="no")
+                yield Button(_("Yes (y)"), variant="error", id="yes")
+                yield Button(_("No (n)"), variant="primary", id="no")
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -216,7 +227,7 @@ class ConfirmScreen(ModalScreen[bool]):
 class MessageScreen(ModalScreen[None]):
     """A message that must be read (e.g. a damaged save was set aside)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", "OK")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape", "close", N_("OK"))]
 
     def __init__(self, message: str) -> None:
         super().__init__()
@@ -226,7 +237,7 @@ class MessageScreen(ModalScreen[None]):
         with Vertical(id="dialog"):
             yield Static(Text(self.message), id="message")  # may quote a file: no markup
             with Center():
-                yield Button("OK", variant="primary", id="ok")
+                yield Button(_("OK"), variant="primary", id="ok")
 
     def action_close(self) -> None:
         self.dismiss()

@@ -27,8 +27,9 @@ from textual.widgets import Static
 
 from five_hundred.engine.record import GameRecord, load_record, loads_record
 from five_hundred.engine.review import DealNotFinished, DealReview, ReviewTrick, record_reviews
-from five_hundred.notation import SEATS, TEAMS_SHORT, points, signed, who
-from five_hundred.ui.render import bid_text, card_text, cards_text, suit_text, trick_line
+from five_hundred.i18n import N_, _, ngettext
+from five_hundred.notation import SEATS, points, seat_name, signed, team_short, who
+from five_hundred.ui.render import bid_text, card_text, cards_text, styled, suit_text, trick_line
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
 
@@ -57,29 +58,32 @@ def _record(source: RecordSource) -> GameRecord:
 
 
 def _heading(review: DealReview, names: Sequence[str], deals: int) -> Text:
-    out = Text(f"Review of deal {review.number}", style="bold")
-    if deals > 1:
-        out.append(f" of {deals}", style="bold")
-    out.append(f" · dealt by {who(names, review.dealer)}\n")
+    out = Text(_("Review of deal {number} of {deals}").format(number=review.number,
+                                                              deals=deals)
+               if deals > 1 else _("Review of deal {number}").format(number=review.number),
+               style="bold")
+    out.append(" · " + _("dealt by {who}").format(who=who(names, review.dealer)) + "\n")
     r = review.result
     if review.contract is None or review.declarer is None:
-        out.append("Everybody passed (or the deal was thrown in): no score.")
+        out.append(_("Everybody passed (or the deal was thrown in): no score."))
         return out
-    out.append("Contract ")
-    out.append_text(bid_text(review.contract))
-    out.append(f" by {who(names, review.declarer)}: ")
-    out.append("made" if r.made else "failed", style="bold green" if r.made else "bold red")
+    outcome = Text(_("made"), style="bold green") if r.made else \
+        Text(_("failed"), style="bold red")
+    out.append_text(styled(_("Contract {bid} by {who}: {outcome}"), bid=bid_text(review.contract),
+                           who=who(names, review.declarer), outcome=outcome))
     if review.joker_suit is not None:
-        out.append(" · joker named a ")
-        out.append_text(suit_text(review.joker_suit))
+        out.append(" · ")
+        out.append_text(styled(_("joker named a {suit}"), suit=suit_text(review.joker_suit)))
     if review.sitting_out is not None:
-        out.append(f" · {names[review.sitting_out]} sits out")
+        out.append(" · " + _("{name} sits out").format(name=names[review.sitting_out]))
     out.append("\n")
     for t in (0, 1):
         if t:
             out.append(" · ")
-        out.append(f"{TEAMS_SHORT[t]} {r.tricks[t]} trick{'s' if r.tricks[t] != 1 else ''} "
-                   f"{signed(r.score_change[t])} → {points(r.scores[t])}")
+        out.append(ngettext("{team} {n} trick {change} → {score}",
+                            "{team} {n} tricks {change} → {score}", r.tricks[t]).format(
+            team=team_short(t), n=r.tricks[t], change=signed(r.score_change[t]),
+            score=points(r.scores[t])))
     return out
 
 
@@ -109,56 +113,58 @@ def _hands_grid(review: DealReview, names: Sequence[str], trick: ReviewTrick | N
         if trick is None:
             cards = review.hands[seat]
             if seat == review.dealer:
-                notes.append("dealer")
+                notes.append(_("dealer"))
             if seat == review.declarer:
-                notes.append("declarer")
+                notes.append(_("declarer"))
         else:
             cards = trick.held[seat]
             if seat == trick.leader:
-                notes.append("led")
+                notes.append(_("led"))
             if seat == trick.winner:
-                notes.append("won")
+                notes.append(_("won"))
         if seat == review.sitting_out:
-            notes.append("sits out")
-        name = names[seat] if names[seat] != SEATS[seat] else ""
-        grid.add_row(Text(SEATS[seat], style="bold"), Text(name[:12]),
+            notes.append(_("sits out"))
+        name = names[seat] if names[seat] not in (SEATS[seat], seat_name(seat)) else ""
+        grid.add_row(Text(seat_name(seat), style="bold"), Text(name[:12]),
                      _hand(cards, played.get(seat)), Text(", ".join(notes)))
     return grid
 
 
 def _deal_part(review: DealReview, names: Sequence[str]) -> Text:
-    out = Text("Kitty: ")
-    out.append_text(cards_text(review.kitty))
+    out = styled(_("Kitty: {cards}"), cards=cards_text(review.kitty))
     if review.declarer is not None and review.discards:
-        out.append(f" · {names[review.declarer]} took it and discarded ")
-        out.append_text(cards_text(review.discards))
-    out.append("\nAuction: ")
+        out.append(" · ")
+        out.append_text(styled(_("{name} took it and discarded {cards}"),
+                               name=names[review.declarer],
+                               cards=cards_text(review.discards)))
+    out.append("\n" + _("Auction:") + " ")
     for i, (seat, code) in enumerate(review.auction):
         if i:
             out.append(", ")
         out.append(f"{names[seat]} ")
-        out.append_text(Text("pass", style="dim") if code == "pass" else bid_text(code))
+        out.append_text(Text(_("pass"), style="dim") if code == "pass" else bid_text(code))
     return out
 
 
 def _trick_part(review: DealReview, names: Sequence[str], trick: ReviewTrick) -> Text:
-    out = Text("Played: ")
-    out.append_text(trick_line(trick.plays, tuple(names)))
-    out.append(f" → {names[trick.winner]} wins")
+    out = styled(_("Played: {plays} → {name} wins"), plays=trick_line(trick.plays, tuple(names)),
+                 name=names[trick.winner])
     if trick.called is not None:
-        out.append(" · the joker led calls ")
-        out.append_text(suit_text(trick.called))
+        out.append(" · ")
+        out.append_text(styled(_("the joker led calls {suit}"), suit=suit_text(trick.called)))
     t = trick.team_tricks
-    out.append(f"\nTricks so far: {TEAMS_SHORT[0]} {t[0]} · {TEAMS_SHORT[1]} {t[1]}")
+    out.append("\n" + _("Tricks so far: {team0} {n0} · {team1} {n1}").format(
+        team0=team_short(0), n0=t[0], team1=team_short(1), n1=t[1]))
     last = trick.number == len(review.tricks)
     if last and review.sitting_out is not None and trick.winner == review.declarer:
-        out.append(f"\n{names[trick.winner]} won a trick: the misère is lost and play stops.")
+        out.append("\n" + _("{name} won a trick: the misère is lost and play stops.").format(
+            name=names[trick.winner]))
     return out
 
 
 def _steps(review: DealReview, step: int) -> Text:
-    out = Text("Steps: ")
-    labels = ["deal", *(str(t.number) for t in review.tricks)]
+    out = Text(_("Steps:") + " ")
+    labels = [_("deal"), *(str(t.number) for t in review.tricks)]
     for i, label in enumerate(labels):
         if i:
             out.append(" ")
@@ -171,11 +177,13 @@ def review_renderable(review: DealReview, names: Sequence[str], step: int,
     """Step 0: the deal (hands as dealt, kitty, discard, auction); step k: trick k."""
     trick = review.tricks[step - 1] if step else None
     if trick is None:
-        title = Text("Hands as dealt", style="bold")
+        title = Text(_("Hands as dealt"), style="bold")
     else:
-        title = Text(f"Trick {trick.number} of {len(review.tricks)}", style="bold")
-        title.append(f" · led by {who(names, trick.leader)} · won by "
-                     f"{who(names, trick.winner)}")
+        title = Text(_("Trick {number} of {count}").format(number=trick.number,
+                                                            count=len(review.tricks)),
+                     style="bold")
+        title.append(" · " + _("led by {leader} · won by {winner}").format(
+            leader=who(names, trick.leader), winner=who(names, trick.winner)))
     part = _deal_part(review, names) if trick is None else _trick_part(review, names, trick)
     return Group(_heading(review, names, deals), Text(""), title,
                  _hands_grid(review, names, trick), Text(""), part, Text(""),
@@ -191,21 +199,21 @@ class DealReviewScreen(BaseScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("right", "step(1)", "Next", key_display="→"),
-        Binding("home", "first", "First", show=False),
-        Binding("end", "last", "Last", show=False),
-        Binding("pageup", "deal(-1)", "Other deal", key_display="PgUp/PgDn"),
-        Binding("pagedown", "deal(1)", "Other deal", show=False),
-        Binding("escape,r,q", "close", "Close", key_display="Esc"),
+        Binding("left", "step(-1)", N_("Back"), key_display="←"),
+        Binding("right", "step(1)", N_("Next"), key_display="→"),
+        Binding("home", "first", N_("First"), show=False),
+        Binding("end", "last", N_("Last"), show=False),
+        Binding("pageup", "deal(-1)", N_("Other deal"), key_display="PgUp/PgDn"),
+        Binding("pagedown", "deal(1)", N_("Other deal"), show=False),
+        Binding("escape,r,q", "close", N_("Close"), key_display="Esc"),
     ]
 
     def __init__(self, reviews: Sequence[DealReview], index: int,
                  names: Sequence[str]) -> None:
         super().__init__()
         if not 0 <= index < len(reviews):
-            raise DealNotFinished(f"deal {index + 1} is not a finished deal "
-                                  f"({len(reviews)} finished)")
+            raise DealNotFinished(_("deal {number} is not a finished deal ({n} finished)").format(
+                number=index + 1, n=len(reviews)))
         self.reviews = reviews  # built one deal at a time (engine.review.DealReviews)
         self.names = tuple(names)
         self.index = index

@@ -13,7 +13,9 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from five_hundred.notation import SEATS, TEAMS_SHORT
+from five_hundred import i18n
+from five_hundred.i18n import N_, _
+from five_hundred.notation import SEATS, seat_name, shown_name, team_short
 from five_hundred.safe_text import NAME_LIMIT, clean_name
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.choice import Choice
@@ -25,29 +27,36 @@ if TYPE_CHECKING:  # the engine is imported once the first screen is up (fast st
     from five_hundred.hotseat import Player
     from five_hundred.ui.storage import GameInfo
 
+# the words are translated where they are shown (``_()`` on each)
 KINDS: list[tuple[str, str]] = [
-    ("person", "person"),
-    ("computer, easy", "computer:easy"),
-    ("computer, normal", "computer:normal"),
-    ("computer, hard", "computer:hard"),
+    (N_("person"), "person"),
+    (N_("computer, easy"), "computer:easy"),
+    (N_("computer, normal"), "computer:normal"),
+    (N_("computer, hard"), "computer:hard"),
 ]
 
 OPTION_HELP: dict[str, str] = {
-    "no_misere": "V1 no misère: misère and open misère may not be bid",
-    "misere_without_seven": "V2 misère may be bid whenever it outranks the bid (no 7 needed)",
-    "joker_lead_last_trick_only": "V3 the suitless joker may be led only to the last trick",
-    "blind_misere": "V5 blind misère (±500), bid before looking at one's cards",
+    "no_misere": N_("V1 no misère: misère and open misère may not be bid"),
+    "misere_without_seven": N_("V2 misère may be bid whenever it outranks the bid (no 7 "
+                               "needed)"),
+    "joker_lead_last_trick_only": N_("V3 the suitless joker may be led only to the last "
+                                     "trick"),
+    "blind_misere": N_("V5 blind misère (±500), bid before looking at one's cards"),
 }
 CAP_CHOICES: list[tuple[str, str]] = [
-    ("no cap on defensive points", "none"),
-    ("V4 defensive points stop at 490", "490"),
-    ("V4 defensive points stop at 480", "480"),
+    (N_("no cap on defensive points"), "none"),
+    (N_("V4 defensive points stop at 490"), "490"),
+    (N_("V4 defensive points stop at 480"), "480"),
 ]
 PRESET_HELP = {
-    "pagat-australian": "pagat-australian: 43 cards, one joker, 3-card kitty, to 500",
-    "two-joker-1000": "two-joker-1000 (V6): 46 cards, two jokers, 6-card kitty, 'game' bids, "
-                      "to 1000; no options",
+    "pagat-australian": N_("pagat-australian: 43 cards, one joker, 3-card kitty, to 500"),
+    "two-joker-1000": N_("two-joker-1000 (V6): 46 cards, two jokers, 6-card kitty, 'game' "
+                         "bids, to 1000; no options"),
 }
+
+
+def _translated(choices: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    return [(_(label), value) for label, value in choices]
 
 
 def game_line(info: GameInfo) -> Text:
@@ -63,9 +72,9 @@ class SavedGames(OptionList):
     """The games in progress, latest first: ↑/↓ choose, Enter resumes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor_up", "Choose", show=False),
-        Binding("down", "cursor_down", "Saved game", show=True, key_display="↑↓"),
-        Binding("enter", "select", "Resume", show=True, key_display="⏎"),
+        Binding("up", "cursor_up", N_("Choose"), show=False),
+        Binding("down", "cursor_down", N_("Saved game"), show=True, key_display="↑↓"),
+        Binding("enter", "select", N_("Resume"), show=True, key_display="⏎"),
     ]
 
 
@@ -91,11 +100,11 @@ class StartScreen(BaseScreen):
         """The start screen is up: time to say what the storage found."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+n", "new_game", "New game"),
-        Binding("ctrl+r", "resume", "Resume"),
-        Binding("f2", "history", "History"),
-        Binding("f1", "app.rules", "Rules"),
-        Binding("ctrl+q", "app.request_quit", "Quit"),
+        Binding("ctrl+n", "new_game", N_("New game")),
+        Binding("ctrl+r", "resume", N_("Resume")),
+        Binding("f2", "history", N_("History")),
+        Binding("f1", "app.rules", N_("Rules")),
+        Binding("ctrl+q", "app.request_quit", N_("Quit")),
     ]
 
     def __init__(self, seed: int | None = None, players: tuple[Player, ...] | None = None
@@ -118,49 +127,56 @@ class StartScreen(BaseScreen):
         cap = str(rules.defensive_cap) if rules is not None and rules.defensive_cap \
             else "none"
         with VerticalScroll(id="body", can_focus=False):
-            yield Static("[b]Five Hundred[/b] · Australian partnership 500 · "
-                         "North–South against East–West", id="start-title")
+            yield Static(Text.assemble((_("Five Hundred"), "bold"), " · ",
+                                       _("Australian partnership 500 · North–South against "
+                                         "East–West")), id="start-title")
             yield Static(Text(storage.problem or "", style="bold"), id="save-problem",
                          classes="" if storage.problem else "-hidden")
-            yield Label("Saved games, latest first:", id="saved-title",
+            yield Label(_("Saved games, latest first:"), id="saved-title",
                         classes="" if games else "-hidden")
             yield SavedGames(*self._options(games), id="saved", compact=True,
                              classes="" if games else "-hidden")
-            yield Label("New game:", id="new-title")
-            for seat, name in enumerate(SEATS):
+            yield Label(_("New game:"), id="new-title")
+            for seat in range(4):
+                name = seat_name(seat)
                 player = players[seat] if players else None
-                shown = player.name if player else name
+                shown = shown_name(player.name, seat) if player else name
                 kind = "person" if player is None or player.is_person else \
                     f"computer:{player.level}"
                 with Horizontal(classes="seat-row"):
-                    team = TEAMS_SHORT[seat % 2]
+                    team = team_short(seat % 2)
                     yield Label(f"{name:<6} {team}", classes="seat-label")
                     yield Input(shown, placeholder=name, id=f"name-{seat}",
                                 max_length=NAME_LIMIT, classes="seat-name", compact=True)
-                    yield Choice(KINDS, kind, id=f"kind-{seat}", classes="seat-kind")
+                    yield Choice(_translated(KINDS), kind, id=f"kind-{seat}",
+                                 classes="seat-kind")
             with Horizontal(classes="seat-row"):
-                yield Label("Rules", classes="seat-label")
-                yield Choice([(PRESET_HELP[p], p) for p in PRESET_HELP], preset,
+                yield Label(_("Rules"), classes="seat-label")
+                yield Choice([(_(PRESET_HELP[p]), p) for p in PRESET_HELP], preset,
                              id="preset")
             with Vertical(id="options", classes="" if preset == "pagat-australian"
                           else "-hidden"):
                 for key, help_text in OPTION_HELP.items():
                     on = bool(getattr(rules, key, False)) if preset == "pagat-australian" \
                         else False
-                    yield Tick(help_text, on, id=f"opt-{key}")
-                yield Choice(CAP_CHOICES, cap, id="cap")
+                    yield Tick(_(help_text), on, id=f"opt-{key}")
+                yield Choice(_translated(CAP_CHOICES), cap, id="cap")
             with Horizontal(classes="seat-row"):
-                yield Label("Seed", classes="seat-label")
+                yield Label(_("Seed"), classes="seat-label")
                 yield Input("" if self.seed is None else str(self.seed),
-                            placeholder="blank: a random deal", id="seed", type="integer",
+                            placeholder=_("blank: a random deal"), id="seed", type="integer",
                             classes="seat-name", compact=True)
+            with Horizontal(classes="seat-row"):
+                yield Label(_("Language"), classes="seat-label")
+                yield Choice([(i18n.LANGUAGE_NAMES[k], k) for k in i18n.LANGUAGES],
+                             i18n.language(), id="language")
             with Horizontal(id="start-buttons"):
-                yield Button("Play without saving" if storage.problem else "New game",
+                yield Button(_("Play without saving") if storage.problem else _("New game"),
                              variant="primary", id="new", compact=True)
-                yield Button("Resume", id="resume", disabled=not games, compact=True)
-                yield Button("History", id="history", compact=True)
-                yield Button("Rules", id="rules", compact=True)
-                yield Button("Quit", id="quit", compact=True)
+                yield Button(_("Resume"), id="resume", disabled=not games, compact=True)
+                yield Button(_("History"), id="history", compact=True)
+                yield Button(_("Rules"), id="rules", compact=True)
+                yield Button(_("Quit"), id="quit", compact=True)
         yield KeyBar()
         yield from self.compose_too_small()
 
@@ -207,6 +223,22 @@ class StartScreen(BaseScreen):
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id == "preset":
             self.query_one("#options").set_class(event.value != "pagat-australian", "-hidden")
+        elif event.choice.id == "language" and event.value != i18n.language():
+            self.game.set_language(str(event.value))
+
+    def redraw_language(self) -> None:
+        """The player chose another language: the screen again in it, what was typed
+        and chosen so far kept (names, seats, seed)."""
+        if not self.is_mounted:
+            return
+        self.players = self.chosen_players()
+        self.seed = self.chosen_seed()
+        self.refresh(recompose=True)
+        self.call_after_refresh(self._focus_language)
+
+    def _focus_language(self) -> None:
+        if self.is_mounted and self.query("#language"):
+            self.query_one("#language", Choice).focus()
 
     def chosen_rules(self) -> RuleSet:
         from five_hundred.engine import PRESETS
@@ -226,7 +258,11 @@ class StartScreen(BaseScreen):
 
         players = []
         for seat, name in enumerate(SEATS):
-            text = clean_name(self.query_one(f"#name-{seat}", Input).value, name)
+            typed = self.query_one(f"#name-{seat}", Input).value
+            # the seat's name in any language is no name of one's own: kept as the seat's
+            if typed.strip() == seat_name(seat):
+                typed = name
+            text = clean_name(typed, name)
             kind = str(self.query_one(f"#kind-{seat}", Choice).value)
             if kind == "person":
                 players.append(Player(text))

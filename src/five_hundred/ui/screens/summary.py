@@ -13,17 +13,20 @@ from textual.message import Message
 from textual.widgets import Static
 
 from five_hundred.engine import DealSummary, PublicView
+from five_hundred.i18n import N_, _
 from five_hundred.notation import (
     SEATS,
-    TEAMS,
-    TEAMS_SHORT,
     defending_note,
     points,
+    score_reason,
+    seat_name,
     signed,
+    team_name,
+    team_short,
     who,
     win_explanation,
 )
-from five_hundred.ui.render import bid_text, trick_line
+from five_hundred.ui.render import bid_text, styled, trick_line
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.screens.review import ReviewWanted
 from five_hundred.ui.widgets.keybar import KeyBar
@@ -35,26 +38,30 @@ def team_names(names: tuple[str, ...]) -> tuple[str, str]:
     out = []
     for t in (0, 1):
         a, b = names[t], names[t + 2]
-        out.append(TEAMS[t] if (a, b) == (SEATS[t], SEATS[t + 2]) else f"{TEAMS[t]} ({a} & {b})")
+        kept = (a, b) in ((SEATS[t], SEATS[t + 2]), (seat_name(t), seat_name(t + 2)))
+        out.append(team_name(t) if kept else
+                   _("{team} ({a} & {b})").format(team=team_name(t), a=a, b=b))
     return out[0], out[1]
 
 
 def deal_summary_text(result: DealSummary, number: int, names: tuple[str, ...]) -> Text:
     teams = team_names(names)
-    out = Text(f"Deal {number}", style="bold")
-    out.append(f" · dealt by {who(names, result.dealer)}\n")
+    out = Text(_("Deal {number}").format(number=number), style="bold")
+    out.append(" · " + _("dealt by {who}").format(who=who(names, result.dealer)) + "\n")
     if result.contract is None or result.declarer is None:
-        out.append("Everybody passed (or the deal was thrown in): no score, the deal "
-                   "moves left.\n")
+        out.append(_("Everybody passed (or the deal was thrown in): no score, the deal "
+                     "moves left.") + "\n")
     else:
-        out.append("Contract ")
-        out.append_text(bid_text(result.contract))
-        out.append(f" by {who(names, result.declarer)}: ")
-        out.append("made" if result.made else "failed", style="bold green" if result.made
-                   else "bold red")
-        out.append(f"\nTricks: {TEAMS[0]} {result.tricks[0]} · {TEAMS[1]} {result.tricks[1]}\n")
+        outcome = Text(_("made"), style="bold green") if result.made else \
+            Text(_("failed"), style="bold red")
+        out.append_text(styled(_("Contract {bid} by {who}: {outcome}"),
+                               bid=bid_text(result.contract),
+                               who=who(names, result.declarer), outcome=outcome))
+        out.append("\n" + _("Tricks: {team0} {tricks0} · {team1} {tricks1}").format(
+            team0=team_name(0), tricks0=result.tricks[0], team1=team_name(1),
+            tricks1=result.tricks[1]) + "\n")
     for t in (0, 1):
-        reasons = "; ".join(result.reasons[t]) or "nothing"
+        reasons = "; ".join(score_reason(r) for r in result.reasons[t]) or _("nothing")
         out.append(f"\n{teams[t]}: ", style="bold")
         out.append(f"{signed(result.score_change[t])}  ({reasons})  → "
                    f"{points(result.scores[t])}")
@@ -62,21 +69,21 @@ def deal_summary_text(result: DealSummary, number: int, names: tuple[str, ...]) 
 
 
 def score_sheet_table(public: PublicView, names: tuple[str, ...]) -> Table:
-    table = Table(title="Score sheet", expand=False)
-    for head, justify in (("#", "right"), ("Dealer", "left"), ("Contract", "left"),
-                          ("By", "left"), ("Tricks", "center"), (TEAMS_SHORT[0], "right"),
-                          (TEAMS_SHORT[1], "right"), ("Totals", "right")):
+    table = Table(title=_("Score sheet"), expand=False)
+    for head, justify in (("#", "right"), (_("Dealer"), "left"), (_("Contract"), "left"),
+                          (_("By"), "left"), (_("Tricks"), "center"), (team_short(0), "right"),
+                          (team_short(1), "right"), (_("Totals"), "right")):
         table.add_column(head, justify=justify)  # type: ignore[arg-type]
     for i, r in enumerate(public.results, 1):
         table.add_row(
             str(i), names[r.dealer][:10],
-            bid_text(r.contract) if r.contract else Text("passed", style="dim"),
+            bid_text(r.contract) if r.contract else Text(_("passed"), style="dim"),
             names[r.declarer][:10] if r.declarer is not None else "",
             f"{r.tricks[0]}–{r.tricks[1]}",
             signed(r.score_change[0]), signed(r.score_change[1]),
             f"{points(r.scores[0])} / {points(r.scores[1])}")
     if not public.results:
-        table.add_row("", "no deal finished yet", "", "", "", "", "", "")
+        table.add_row("", _("no deal finished yet"), "", "", "", "", "", "")
     return table
 
 
@@ -93,13 +100,13 @@ class SummaryScreen(BaseScreen):
         """The game is over: show its end (the winner, the chart, what next)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "next", "Next deal"),
-        Binding("enter", "end_of_game", "End of the game"),
-        Binding("r", "review", "Review"),
-        Binding("s", "app.score_sheet", "Scores"),
-        Binding("f1", "app.rules", "Rules"),
-        Binding("k", "app.keys", "Keys", show=False),
-        Binding("q", "app.request_quit", "Quit"),
+        Binding("enter", "next", N_("Next deal")),
+        Binding("enter", "end_of_game", N_("End of the game")),
+        Binding("r", "review", N_("Review")),
+        Binding("s", "app.score_sheet", N_("Scores")),
+        Binding("f1", "app.rules", N_("Rules")),
+        Binding("k", "app.keys", N_("Keys"), show=False),
+        Binding("q", "app.request_quit", N_("Quit")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -111,7 +118,7 @@ class SummaryScreen(BaseScreen):
             last = public.last_trick
             if last is not None and last.winner is not None:
                 # the trick that ended the deal (a failed misère can end it at trick 1)
-                text.append("\n\nLast trick: ")
+                text.append("\n\n" + _("Last trick:") + " ")
                 text.append_text(trick_line(last.plays, names))
                 text.append(f" → {names[last.winner]}")
         note = defending_note(public)
@@ -119,7 +126,8 @@ class SummaryScreen(BaseScreen):
             text.append(f"\n\n{note}", style="italic")
         if public.winner is not None:
             text.append("\n\n")
-            text.append(f"{team_names(names)[public.winner]} win the game.", style="bold")
+            text.append(_("{team} win the game.").format(team=team_names(names)[public.winner]),
+                        style="bold")
             text.append(f" {win_explanation(public, names)}")
         with Vertical(id="body"), VerticalScroll(), Center(), Vertical(id="summary-box"):
             yield Static(text, id="summary")
@@ -132,11 +140,13 @@ class SummaryScreen(BaseScreen):
 
     def _prompt(self) -> Text:
         if not self.guard_ready:
-            return Text("\nOne moment… (keys pressed now are ignored)", style="dim italic")
+            return Text("\n" + _("One moment… (keys pressed now are ignored)"),
+                        style="dim italic")
         if self._over():
-            return Text("\nPress Enter for the end of the game; r reviews this deal.",
+            return Text("\n" + _("Press Enter for the end of the game; r reviews this deal."),
                         style="italic")
-        return Text("\nPress Enter for the next deal; r reviews this deal.", style="italic")
+        return Text("\n" + _("Press Enter for the next deal; r reviews this deal."),
+                    style="italic")
 
     def guard_changed(self) -> None:
         if self.is_mounted:
@@ -160,13 +170,14 @@ class SummaryScreen(BaseScreen):
 
 
 class ScoreSheetScreen(BaseScreen):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s,enter,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,s,enter,q", "close", N_("Close"))]
 
     def compose(self) -> ComposeResult:
         app = self.game
         sheet = score_sheet_table(app.public_view(), app.names)
         taken = app.controller.takebacks if app.controller is not None else [0, 0]
-        sheet.caption = f"Take-backs: {TEAMS_SHORT[0]} {taken[0]} · {TEAMS_SHORT[1]} {taken[1]}"
+        sheet.caption = _("Take-backs: {team0} {n0} · {team1} {n1}").format(
+            team0=team_short(0), n0=taken[0], team1=team_short(1), n1=taken[1])
         with Vertical(id="body"), VerticalScroll(), Center():
             yield Static(sheet, id="sheet")
         yield KeyBar()

@@ -24,7 +24,8 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from five_hundred.engine import LegalAction, Phase, PublicView, SeatView, Verb
-from five_hundred.notation import SEATS, TEAMS_SHORT, who
+from five_hundred.i18n import N_, _, ngettext
+from five_hundred.notation import SEATS, house_rules, seat_name, suit_label, team_short, who
 from five_hundred.ui.render import (
     auction_text,
     card_text,
@@ -32,6 +33,7 @@ from five_hundred.ui.render import (
     contract_line,
     flowed,
     score_line,
+    styled,
     suit_text,
     trick_plays,
 )
@@ -88,29 +90,29 @@ class TableScreen(BaseScreen):
         """The table is on screen again (after a curtain, a dialog, the rules)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "Choose", key_display="←→"),
-        Binding("right", "cursor(1)", "Choose", show=False),
-        Binding("up", "row(-1)", "Row", show=False),
-        Binding("down", "row(1)", "Row", show=False),
-        *(Binding(k, f"pick({i})", "Pick", show=False) for i, k in enumerate("1234567890")),
-        Binding("enter", "play", "Play"),
-        Binding("enter", "bid", "Bid"),
-        Binding("enter", "discard", "Discard"),
-        Binding("enter", "choose_suit", "Choose suit"),
-        Binding("space", "mark", "Mark"),
-        Binding("p", "pass_bid", "Pass"),
-        Binding("escape", "cancel", "Back"),
+        Binding("left", "cursor(-1)", N_("Choose"), key_display="←→"),
+        Binding("right", "cursor(1)", N_("Choose"), show=False),
+        Binding("up", "row(-1)", N_("Row"), show=False),
+        Binding("down", "row(1)", N_("Row"), show=False),
+        *(Binding(k, f"pick({i})", N_("Pick"), show=False) for i, k in enumerate("1234567890")),
+        Binding("enter", "play", N_("Play")),
+        Binding("enter", "bid", N_("Bid")),
+        Binding("enter", "discard", N_("Discard")),
+        Binding("enter", "choose_suit", N_("Choose suit")),
+        Binding("space", "mark", N_("Mark")),
+        Binding("p", "pass_bid", N_("Pass")),
+        Binding("escape", "cancel", N_("Back")),
         # in the key bar only when they can act (see hidden_in_bar); u always answers
-        Binding("u", "undo", "Undo"),
-        Binding("c", "claim", "Claim"),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "app.score_sheet", "Scores"),
-        Binding("f1", "app.rules", "Rules"),
-        Binding("question_mark", "app.rules", "Rules", show=False),
-        Binding("k", "app.keys", "Keys", show=False),
-        Binding("plus", "app.pace(1)", "Slower", show=False),
-        Binding("minus", "app.pace(-1)", "Faster", show=False),
-        Binding("q", "app.request_quit", "Quit"),
+        Binding("u", "undo", N_("Undo")),
+        Binding("c", "claim", N_("Claim")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("s", "app.score_sheet", N_("Scores")),
+        Binding("f1", "app.rules", N_("Rules")),
+        Binding("question_mark", "app.rules", N_("Rules"), show=False),
+        Binding("k", "app.keys", N_("Keys"), show=False),
+        Binding("plus", "app.pace(1)", N_("Slower"), show=False),
+        Binding("minus", "app.pace(-1)", N_("Faster"), show=False),
+        Binding("q", "app.request_quit", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -176,6 +178,12 @@ class TableScreen(BaseScreen):
         if self.mode == "bid":
             self.query_one(BidGrid).show(self._legal_bids())
         self._redraw()
+
+    def redraw_language(self) -> None:
+        """The player switched languages: every text again, the choices kept."""
+        if self.is_mounted and self.public_state is not None:
+            self._redraw()
+            self.query_one(KeyBar).refresh()
 
     def set_thinking(self, on: bool) -> None:
         """Show (or take down) the mark of a computer thinking, spinning while it does."""
@@ -311,16 +319,18 @@ class TableScreen(BaseScreen):
 
     def _status(self, public: PublicView, names: tuple[str, ...]) -> Text:
         rules = public.rules
-        out = Text.assemble((f"Deal {public.deal_number}", "bold"),
-                            f" · dealer ◆ {who(names, public.dealer)} · ",
-                            score_line(public), f" · to {rules.target}")
-        house = rules.describe_options()
+        out = Text.assemble((_("Deal {number}").format(number=public.deal_number), "bold"),
+                            " · " + _("dealer ◆ {who}").format(who=who(names, public.dealer))
+                            + " · ", score_line(public),
+                            " · " + _("to {target}").format(target=rules.target))
+        house = house_rules(rules)
         # the ids here (V2 V4); the side panel says what each one means
-        out.append(" · " + ("house rules " + " ".join(h.split(" ", 1)[0] for h in house)
-                            if house else "no house rules"), style="dim")
+        out.append(" · " + (_("house rules {ids}").format(
+            ids=" ".join(h.split(" ", 1)[0] for h in house)) if house else
+            _("no house rules")), style="dim")
         if self.view is not None:
             v = self.view.seat
-            out.append(f"\nYou: {who(names, v)} · ", style="bold")
+            out.append("\n" + _("You: {who}").format(who=who(names, v)) + " · ", style="bold")
         else:
             out.append("\n")
         out.append_text(contract_line(public, names))
@@ -335,22 +345,22 @@ class TableScreen(BaseScreen):
             out.append("▶ ", style="bold yellow")
         out.append(names[seat][:12], style="bold" if self.view and self.view.seat == seat
                    else "")
-        if names[seat] != SEATS[seat]:
-            out.append(f" ({SEATS[seat][0]})", style="dim")
+        if names[seat] not in (SEATS[seat], seat_name(seat)):
+            out.append(f" ({seat_name(seat)[0]})", style="dim")
         if public.dealer == seat:
             out.append(" ◆", style="dim")
         out.append("\n")
         if public.sitting_out == seat:
-            out.append("sits out", style="italic dim")
+            out.append(_("sits out"), style="italic dim")
         elif card is not None:
             out.append_text(card_text(card, "bold reverse" if won else "bold"))
             if won:
-                out.append(" ★ wins", style="bold yellow")
+                out.append(" " + _("★ wins"), style="bold yellow")
         else:
             out.append("·", style="dim")
         if public.contract is not None:
             n = public.tricks_won[seat]
-            out.append(f"\n{n} trick{'s' if n != 1 else ''}", style="dim")
+            out.append("\n" + ngettext("{n} trick", "{n} tricks", n).format(n=n), style="dim")
         return out
 
     def _trick_area(self, public: PublicView, names: tuple[str, ...]) -> Group:
@@ -361,20 +371,21 @@ class TableScreen(BaseScreen):
             dict(finished.plays) if finished else {}
         winner = finished.winner if finished else None
         grid = Table.grid(expand=True)
-        for _ in range(3):
+        for _column in range(3):
             grid.add_column(justify="center", ratio=1)
         center = Text()
         if finished is not None and winner is not None:
-            center.append(f"trick {len(public.tricks)} to {names[winner][:12]}", style="bold")
+            center.append(_("trick {number} to {name}").format(
+                number=len(public.tricks), name=names[winner][:12]), style="bold")
         elif public.trick and public.trick.led:
-            center.append("led ")
-            center.append_text(suit_text(public.trick.led) if public.trick.led in "SCDH"
-                               else Text("jokers"))
+            center.append_text(styled(_("led {suit}"), suit=suit_text(public.trick.led)
+                                      if public.trick.led in "SCDH" else Text(_("jokers"))))
         elif public.phase == Phase.PLAY:
-            center.append(f"trick {len(public.tricks) + 1}", style="dim")
+            center.append(_("trick {number}").format(number=len(public.tricks) + 1),
+                          style="dim")
         if public.contract is not None:
             ns, ew = public.team_tricks
-            center.append(f"\n{TEAMS_SHORT[0]} {ns} · {TEAMS_SHORT[1]} {ew}", style="dim")
+            center.append(f"\n{team_short(0)} {ns} · {team_short(1)} {ew}", style="dim")
         def block(seat: int) -> Text:
             return self._seat_block(public, seat, names, played.get(seat), seat == winner)
 
@@ -385,28 +396,29 @@ class TableScreen(BaseScreen):
         foot = Text()
         if last is not None and last.winner is not None and finished is None:
             chunks = trick_plays(last.plays, names)
-            chunks[0] = Text.assemble("Last trick: ", chunks[0])
+            chunks[0] = Text.assemble(_("Last trick:") + " ", chunks[0])
             chunks.append(Text(f"→ {names[last.winner]}", style="bold"))
             width = self.query_one("#trick").content_size.width or 44
             foot.append_text(flowed(chunks, width))
         if public.exposed_hand is not None and public.declarer is not None:
             if foot:
                 foot.append("\n")
-            foot.append(f"Open misère, {names[public.declarer]} shows: ")
+            foot.append(_("Open misère, {name} shows:").format(name=names[public.declarer])
+                        + " ")
             foot.append_text(cards_text(public.exposed_hand))
         return Group(grid, foot)
 
     def _side(self, public: PublicView, names: tuple[str, ...]) -> Text:
         out = Text()
-        house = public.rules.describe_options()
+        house = house_rules(public.rules)
         if house:
-            out.append("House rules\n", style="bold")
+            out.append(_("House rules") + "\n", style="bold")
             out.append("\n".join(house) + "\n\n", style="dim")
-        out.append("Auction\n", style="bold")
+        out.append(_("Auction") + "\n", style="bold")
         out.append_text(auction_text(public, names))
         log = self.game.public_log(public)
         if log:
-            out.append("\n\nLog, newest first\n", style="bold")
+            out.append("\n\n" + _("Log, newest first") + "\n", style="bold")
             out.append("\n".join(reversed(log[-12:])))
         return out
 
@@ -419,52 +431,55 @@ class TableScreen(BaseScreen):
                 # "thinking" only while the computer's move is being computed
                 if self.thinking:
                     out.append(f"{SPINNER[self._spin]} ", style="bold yellow")
-                    out.append(f"{who(names, public.to_act)} is thinking…",
+                    out.append(_("{who} is thinking…").format(who=who(names, public.to_act)),
                                style="italic")
                 else:
-                    out.append(f"{who(names, public.to_act)} is next", style="italic")
+                    out.append(_("{who} is next").format(who=who(names, public.to_act)),
+                               style="italic")
             return out
         assert view is not None
         if self.hint_text and mode in ("bid", "play"):
             # the hint takes the prompt's three lines at 80×24; the key bar keeps the keys
-            out.append("Hint: " + self.hint_text, style="cyan")
+            out.append(_("Hint: {hint}").format(hint=self.hint_text), style="cyan")
             return out
         if mode == "bid":
-            out.append("Your bid: ←→↑↓ or 6–0 choose, Enter bids, p passes.  ", style="bold")
+            out.append(_("Your bid: ←→↑↓ or 6–0 choose, Enter bids, p passes.") + "  ",
+                       style="bold")
             out.append(self.query_one(BidGrid).reminder, style="italic")
         elif mode == "discard":
             k = public.rules.kitty_size
-            out.append(f"Mark {k} cards to discard (space), then Enter. Marked "
-                       f"{len(self.marked)}/{k}. ", style="bold")
+            out.append(ngettext("Mark {k} card to discard (space), then Enter. Marked {m}/{k}.",
+                                "Mark {k} cards to discard (space), then Enter. Marked {m}/{k}.",
+                                k).format(k=k, m=len(self.marked)) + " ", style="bold")
             if view.kitty:
-                out.append("From the kitty (underlined): ")
+                out.append(_("From the kitty (underlined):") + " ")
                 out.append_text(cards_text(list(view.kitty)))
         elif mode == "confirm":
-            out.append("Discard ", style="bold")
-            out.append_text(cards_text([c for c in view.hand if c in self.marked]))
-            out.append("?  Enter: yes · Esc: change", style="bold")
+            out.append_text(styled(_("Discard {cards}?  Enter: yes · Esc: change"), "bold",
+                                   cards=cards_text([c for c in view.hand
+                                                     if c in self.marked])))
         elif mode == "joker":
-            out.append("You hold the joker in no trumps: name its suit (R23), 1–5 or ←→ "
-                       "then Enter. ", style="bold")
+            out.append(_("You hold the joker in no trumps: name its suit (R23), 1–5 or ←→ "
+                         "then Enter.") + " ", style="bold")
             out.append_text(self._suit_menu())
         elif mode == "lead":
-            out.append("Lead the joker calling a suit (R26), 1–4 or ←→ then Enter: ",
+            out.append(_("Lead the joker calling a suit (R26), 1–4 or ←→ then Enter:") + " ",
                        style="bold")
             out.append_text(self._suit_menu())
-            out.append("  Esc: back", style="dim")
+            out.append("  " + _("Esc: back"), style="dim")
         elif mode == "play":
-            out.append("Your card: ←→ or 1–0 choose, Enter plays.", style="bold")
+            out.append(_("Your card: ←→ or 1–0 choose, Enter plays."), style="bold")
             if view.public.trick and view.public.trick.led:
-                out.append(" Follow suit if you can.", style="dim")
+                out.append(" " + _("Follow suit if you can."), style="dim")
         if self.hint_text:
-            out.append("\nHint: " + self.hint_text, style="cyan")
+            out.append("\n" + _("Hint: {hint}").format(hint=self.hint_text), style="cyan")
         return out
 
     def _suit_menu(self) -> Text:
         choices, open_now = self._suit_choices()
         out = Text()
         for i, s in enumerate(choices):
-            label = suit_text(s) if s != "none" else Text("none")
+            label = suit_text(s) if s != "none" else Text(_("none"))
             cell = Text.assemble(f" {i + 1}:", label, " ")
             if s not in open_now:
                 cell = Text(cell.plain, style="dim")
@@ -534,7 +549,8 @@ class TableScreen(BaseScreen):
                 self.suit_cursor = index
                 self._redraw()
             elif index < len(choices):
-                self.notify(f"The joker cannot call {choices[index]} now.",
+                called = suit_label(choices[index]) if choices[index] != "none" else _("none")
+                self.notify(_("The joker cannot call {suit} now.").format(suit=called),
                             severity="warning", timeout=3)
             return
         if self.mode == "bid":
@@ -556,7 +572,9 @@ class TableScreen(BaseScreen):
             self.marked.add(card)
         else:
             self.app.bell()
-            self.notify(f"{k} cards are marked already: space on a marked card unmarks it.",
+            self.notify(ngettext("{k} card is marked already: space on a marked card "
+                                 "unmarks it.", "{k} cards are marked already: space on a "
+                                 "marked card unmarks it.", k).format(k=k),
                         severity="warning", timeout=3)
         self._redraw()
 
@@ -576,7 +594,9 @@ class TableScreen(BaseScreen):
         k = view.public.rules.kitty_size
         if self.mode == "discard":
             if len(self.marked) != k:
-                self.notify(f"Mark exactly {k} cards (space), then press Enter.",
+                self.notify(ngettext("Mark exactly {k} card (space), then press Enter.",
+                                     "Mark exactly {k} cards (space), then press Enter.",
+                                     k).format(k=k),
                             severity="warning", timeout=3)
                 return
             self.mode = "confirm"
@@ -630,7 +650,7 @@ class TableScreen(BaseScreen):
             self.post_message(self.Claim(self.view.seat))
 
     def action_hint(self) -> None:
-        self.hint_text = "thinking…"  # replaced by the hint when it is ready
+        self.hint_text = _("thinking…")  # replaced by the hint when it is ready
         self._redraw()
         self.post_message(self.HintWanted())
 

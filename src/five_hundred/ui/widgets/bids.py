@@ -12,13 +12,26 @@ from textual.message import Message
 from textual.widget import Widget
 
 from five_hundred.engine import RuleSet, ladder_for
+from five_hundred.i18n import N_, _
 from five_hundred.notation import bid_label
 from five_hundred.ui.render import bid_text
 
 MISERE_NOTES = {
-    "MIS": "misère: play alone, partner sits out, lose every trick",
-    "OMIS": "open misère: as misère, your hand face up after trick 1",
-    "BMIS": "blind misère: misère bid before seeing your cards",
+    "MIS": N_("misère: play alone, partner sits out, lose every trick"),
+    "OMIS": N_("open misère: as misère, your hand face up after trick 1"),
+    "BMIS": N_("blind misère: misère bid before seeing your cards"),
+}
+_TRUMP_NOTES = {
+    "S": N_("{bid}: your side must win at least {tricks} of the 10 tricks with spades as "
+            "trumps · {value} points"),
+    "C": N_("{bid}: your side must win at least {tricks} of the 10 tricks with clubs as "
+            "trumps · {value} points"),
+    "D": N_("{bid}: your side must win at least {tricks} of the 10 tricks with diamonds as "
+            "trumps · {value} points"),
+    "H": N_("{bid}: your side must win at least {tricks} of the 10 tricks with hearts as "
+            "trumps · {value} points"),
+    "NT": N_("{bid}: your side must win at least {tricks} of the 10 tricks with no trumps "
+             "· {value} points"),
 }
 CELL = 10
 
@@ -26,16 +39,14 @@ CELL = 10
 def bid_reminder(code: str, value: int) -> str:
     """One line saying what a bid means."""
     if code == "pass":
-        return "pass: no bid now; you cannot bid again in this auction (R11)"
+        return _("pass: no bid now; you cannot bid again in this auction (R11)")
     if code in MISERE_NOTES:
-        return f"{MISERE_NOTES[code]} · ±{value}"
+        return f"{_(MISERE_NOTES[code])} · ±{value}"
     if code.startswith("GAME"):
-        return "game: win all 10 tricks and the game is yours; fail and it is lost (V6)"
+        return _("game: win all 10 tricks and the game is yours; fail and it is lost (V6)")
     tricks = int(code[:-2] if code.endswith("NT") else code[:-1])
-    trumps = "no trumps" if code.endswith("NT") else \
-        {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}[code[-1]] + " as trumps"
-    return f"{bid_label(code)}: your side must win at least {tricks} of the 10 tricks " \
-           f"with {trumps} · {value} points"
+    strain = "NT" if code.endswith("NT") else code[-1]
+    return _(_TRUMP_NOTES[strain]).format(bid=bid_label(code), tricks=tricks, value=value)
 
 
 def grid_rows(rules: RuleSet) -> list[list[str]]:
@@ -142,7 +153,7 @@ class BidGrid(Widget):
             for code in row:
                 legal = code in self.legal
                 if code == "pass":
-                    cell = Text(" pass ")
+                    cell = Text(" " + _("pass") + " ")
                 elif code in MISERE_NOTES:
                     cell = Text.assemble(" ", bid_text(code), f" {self.values[code]} ")
                 else:
@@ -160,11 +171,13 @@ class BidGrid(Widget):
                 hits.append((x, x + cell.cell_len, code))
                 x += cell.cell_len + 1
             if row and row[0] == "MIS":
-                out.append("  ranks above 7NT, below 8♠", style="dim")
+                out.append("  " + _("ranks above 7NT, below 8♠"), style="dim")
             elif row and row[0] == "OMIS":
-                out.append("  ranks above 10♦, below 10♥", style="dim")
                 if "BMIS" in row and "BMIS" not in self.legal:
-                    out.append("; blind only before looking", style="dim")
+                    out.append("  " + _("ranks above 10♦, below 10♥; blind only before "
+                                        "looking"), style="dim")
+                else:
+                    out.append("  " + _("ranks above 10♦, below 10♥"), style="dim")
             self._hits.append(hits)
         return out
 

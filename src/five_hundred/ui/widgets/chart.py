@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from textual_plotext import PlotextPlot
 
+from five_hundred.i18n import _
 from five_hundred.notation import points
 from five_hundred.ui.render import TEAM_RGB
 
@@ -73,7 +74,7 @@ class ScoreChart(PlotextPlot):
         plt.xticks([float(x) for x in xt], [str(x) for x in xt])
         right = max(1, len(totals))
         plt.xlim(0, right + right / 50)  # a little room: the last point stays inside
-        plt.xlabel("deal")
+        plt.xlabel(_("deal"))
 
 
 __all__ = ["ScoreChart", "x_ticks", "y_ticks"]

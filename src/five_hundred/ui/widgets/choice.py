@@ -13,6 +13,8 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
+from five_hundred.i18n import N_
+
 
 class Choice(Widget, can_focus=True):
     DEFAULT_CSS = """
@@ -20,8 +22,8 @@ class Choice(Widget, can_focus=True):
     Choice:focus { background: $accent 40%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous", show=False),
-        Binding("right,space", "step(1)", "Next", show=False),
+        Binding("left", "step(-1)", N_("Previous"), show=False),
+        Binding("right,space", "step(1)", N_("Next"), show=False),
     ]
 
     class Changed(Message):

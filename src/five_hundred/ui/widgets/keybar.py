@@ -12,6 +12,8 @@ from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
 
+from five_hundred.i18n import _
+
 
 class KeyBar(Widget):
     DEFAULT_CSS = """
@@ -35,7 +37,7 @@ class KeyBar(Widget):
         out = Text()
         self._hits = []
         seen: set[str] = set()
-        more = Text(" ^p more ", style="dim")
+        more = Text(" " + _("^p more") + " ", style="dim")
         # keys that do not fit are left out whole, so "^p more" (which lists them all)
         # is always there at the end
         room = self.size.width - more.cell_len if self.size.width else 10**6
@@ -47,7 +49,7 @@ class KeyBar(Widget):
                 continue
             seen.add(binding.action)
             key = Text.assemble((f" {self.app.get_key_display(binding)} ", "bold reverse"),
-                                f" {binding.description} ")
+                                f" {_(binding.description)} ")
             if out.cell_len + key.cell_len > room:
                 continue
             start = out.cell_len

@@ -11,6 +11,8 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
+from five_hundred.i18n import N_
+
 
 class Tick(Widget, can_focus=True):
     DEFAULT_CSS = """
@@ -18,7 +20,7 @@ class Tick(Widget, can_focus=True):
     Tick:focus { background: $accent 40%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,enter", "flip", "Tick", show=False),
+        Binding("space,enter", "flip", N_("Tick"), show=False),
     ]
 
     class Changed(Message):

@@ -1,0 +1,127 @@
+"""The player's language: English, Português or Español, through the stdlib ``gettext``.
+
+The catalogues are ``locale/<lang>/LC_MESSAGES/five_hundred.po`` under the package,
+compiled to ``.mo`` next to them (both shipped in the wheel). English is the source
+language and needs no catalogue.
+
+One language is current for the whole process (one keyboard, one table): ``_()`` and
+``ngettext()`` look it up at each call, so switching (``set_language``) applies to the
+next thing drawn, also mid-game. Module-level texts are marked with ``N_()`` (found
+by the extraction, translated where they are shown).
+
+No textual and no rich here: the engine's neighbours and ``five-hundred rules`` use it.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+
+DOMAIN = "five_hundred"
+LANGUAGES = ("en", "pt", "es")
+DEFAULT = "en"
+# each language's name in itself (the choice on the start screen)
+LANGUAGE_NAMES = {"en": "English", "pt": "Português", "es": "Español"}
+ENV_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # the order POSIX gives them
+MINUS = "−"  # a true minus sign, in every language
+
+_current = DEFAULT
+
+
+@cache
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (nothing to translate for English, or when a
+    catalogue is missing: the English text is shown rather than nothing)."""
+    if lang == DEFAULT:
+        return _gettext.NullTranslations()
+    path = resources.files("five_hundred").joinpath(
+        "locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+    try:
+        with path.open("rb") as fp:
+            return _gettext.GNUTranslations(fp)
+    except OSError:
+        return _gettext.NullTranslations()
+
+
+def normalise(value: str | None) -> str | None:
+    """``pt_BR.UTF-8`` -> ``pt``, ``es-AR`` -> ``es``, ``en`` -> ``en``; None for a
+    language not offered (or ``C``/``POSIX``, which mean English: ``en``)."""
+    if not value:
+        return None
+    code = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0]
+    code = code.strip().lower()
+    if code in ("c", "posix"):
+        return DEFAULT
+    return code if code in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for: the first of LC_ALL, LC_MESSAGES, LANG
+    that is set decides (as for any POSIX program); English if it is not offered."""
+    env = os.environ if environ is None else environ
+    for name in ENV_VARIABLES:
+        value = env.get(name, "")
+        if value:
+            return normalise(value) or DEFAULT
+    return DEFAULT
+
+
+def set_language(lang: str) -> None:
+    """Make ``lang`` current (``ValueError`` for one not offered)."""
+    global _current
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return translations(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` in the current language ("1 vaza", "2 vazas")."""
+    return translations(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, told apart by ``context`` (a word that
+    English spells the same in two senses)."""
+    return translations(_current).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is defined; ``_()`` translates it
+    where it is shown."""
+    return message
+
+
+def number(n: int) -> str:
+    """An integer as the current language writes it, with a true minus sign. No
+    thousands separator: scores have at most four digits (Spanish and Portuguese
+    write 1000 without one too)."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def decimal(x: float, places: int = 1) -> str:
+    """``1.5`` in English, ``1,5`` in Portuguese and Spanish."""
+    text = f"{x:.{places}f}".replace("-", MINUS)
+    return text if _current == DEFAULT else text.replace(".", ",")
+
+
+def percent(fraction: float) -> str:
+    """``45%`` (English, Portuguese) or ``45 %`` (Spanish, with a no-break space)."""
+    value = f"{fraction * 100:.0f}".replace("-", MINUS)
+    return f"{value}\u00a0%" if _current == "es" else f"{value}%"
+
+
+__all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "MINUS", "N_", "_", "decimal",
+           "from_environment", "language", "ngettext", "normalise", "number", "percent",
+           "pgettext", "set_language", "translations"]
