@@ -270,7 +270,7 @@ QUESTION_SHARE = 0.5
 QUESTION_MIN_NODES = 2_000  # even a tiny budget lets a question finish
 PIMC_MIN_SAMPLES = 3
 PIMC_MAX_SAMPLES = 60
-DRAWS = 8  # candidate deals per kept sample (weighed by the auction)
+DRAWS = 12  # candidate deals per kept sample (weighed by the auction)
 
 
 def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
@@ -294,7 +294,7 @@ def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
         if k.out_seat >= 0:
             hands[k.out_seat] = 0
         n += 1
-        work += SAMPLE_WORK * 2
+        work += SAMPLE_WORK * 2 * DRAWS  # dealing and weighing the candidates
         sv.tt.clear()
         sv.killers.clear()
         sv.setup(hands, k.suits_led)

@@ -70,10 +70,24 @@ def sample_hands(k: Knowledge, rng: random.Random, tries: int = 60,
     """Hands of the four seats (own hand, known exposed hand, sampled others) plus the
     pile as a fifth mask: ``[north, east, south, west, pile]``. ``plausible``: redeal
     (up to ``tries`` times) a deal where a suit bidder holds few trumps."""
+    return _deal(k, _prepare(k), rng, tries, plausible)
+
+
+Prepared = tuple[list[int], list[int], dict[int, list[int]]]
+
+
+def _prepare(k: Knowledge) -> Prepared:
+    """What every deal of ``k`` shares: capacities, unseen cards, their holders."""
     caps0 = _capacities(k)
     unseen = list(cards_of(k.unseen()))
     allowed = {c: [h for h in _allowed(k, c) if caps0[h] > 0] for c in unseen}
     unseen.sort(key=lambda c: len(allowed[c]))
+    return caps0, unseen, allowed
+
+
+def _deal(k: Knowledge, prep: Prepared, rng: random.Random, tries: int,
+          plausible: bool) -> list[int]:
+    caps0, unseen, allowed = prep
     best: list[int] | None = None
     for attempt in range(tries):
         caps = list(caps0)
@@ -132,7 +146,7 @@ def _plausible(k: Knowledge, masks: list[int], rng: random.Random) -> bool:
 
 SLOPE = 0.7  # tricks: how sharply a bid's likelihood falls as the estimate drops below it
 PASS_FLOOR = 0.1  # a strong hand may still pass (partner's contract, a human's caution)
-BID_FLOOR = 0.02  # nor is a bid ever ruled out: the bidder may judge otherwise
+BID_FLOOR = 0.002  # nor is a bid ever ruled out: the bidder may judge otherwise
 
 
 def _logistic(x: float) -> float:
@@ -194,6 +208,15 @@ def _support(rules: RuleSet, hand: int, trump: int, tricks: int,
     return _logistic((total - tricks) / SLOPE + 0.5)
 
 
+def _contender(rules: RuleSet, hand: int, trump: int, partner_trump: int) -> bool:
+    """Whether the strain could support a bid at all (a cheap test that spares most
+    trick estimates): four trumps (three in partner's suit), NT with the joker."""
+    if trump == NO_TRUMPS:
+        return rules.jokers > 1 or bool(hand >> JOKER & 1)
+    n = (hand & play_context(rules, trump).suit_mask[trump]).bit_count()
+    return n >= (3 if trump == partner_trump else 4)
+
+
 def auction_weight(k: Knowledge, masks: list[int]) -> float:
     """How well the sampled deal ``masks`` explains the auction: the product over the
     other seats' calls of the likelihood that each seat, holding the sampled hand (and
@@ -216,7 +239,7 @@ def auction_weight(k: Knowledge, masks: list[int]) -> float:
                 best = 0.0
                 for t in range(5):
                     lv = _cheapest(t, high_rank)
-                    if lv <= 10:
+                    if lv <= 10 and _contender(rules, hand, t, pt):
                         best = max(best, _support(rules, hand, t, lv, pt, pl))
                 weight *= max(PASS_FLOOR, 1.0 - best)
             elif bid.kind == SUIT_BID:
@@ -232,10 +255,11 @@ def auction_weight(k: Knowledge, masks: list[int]) -> float:
     return weight
 
 
-def weighted_sample(k: Knowledge, rng: random.Random, draws: int = 8) -> list[int]:
+def weighted_sample(k: Knowledge, rng: random.Random, draws: int = 12) -> list[int]:
     """One deal like ``sample_hands``, chosen among ``draws`` candidates with
     probability proportional to ``auction_weight`` (sampling-importance-resampling)."""
-    cands = [sample_hands(k, rng, plausible=False) for _ in range(draws)]
+    prep = _prepare(k)
+    cands = [_deal(k, prep, rng, 60, False) for _ in range(draws)]
     if not k.auction or draws == 1:
         return cands[0]
     weights = [auction_weight(k, m) for m in cands]
