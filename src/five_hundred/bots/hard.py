@@ -1,13 +1,16 @@
 """The ``hard`` player: Monte Carlo sampling of the unseen cards + double-dummy solving.
 
 For a card decision, the unseen cards are dealt many times consistently with what the
-seat knows (``sampler``); each sample is solved exactly (``solver``) for every
-candidate card once ``EXACT_TRICKS`` or fewer tricks remain; earlier in the deal, each
-candidate is played out with a fast greedy double-dummy policy down to an ending small
-enough to be solved exactly. Each sample's outcome is turned into the points the deal
-would score (the contract made or lost, defensive tricks) and the card with the best
-average is chosen. Bids and the discard are judged by sampled play-outs too (``mc``);
-joker naming is ``normal``'s.
+seat knows (``sampler``; early in the deal each kept deal is chosen among several by
+how well it explains the auction). From the first trick each sampled deal asks the
+exact solver (``solver``) one null-window question per class of equivalent cards:
+does the contract still make (or go down, or the misère declarer get caught) after
+this card? Once ``EXACT_TRICKS`` or fewer tricks remain, or once the contract is
+decided, each candidate's exact value is solved instead; the misère declarer keeps
+greedy double-dummy play-outs down to a small exactly solved ending early in the
+deal. Each sample's outcome is turned into the points the deal would score (the
+contract made or lost, defensive tricks) and the card with the best average is chosen.
+Bids and the discard are judged by sampled play-outs too (``mc``); joker naming is ``normal``'s.
 
 The time budget is converted into a fixed amount of work (``work_limit``), never
 measured with a clock, so the same view, seed and budget give the same action.
@@ -276,6 +279,9 @@ DRAWS = 12  # candidate deals per kept sample (weighed by the auction)
 def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
           plays: list[tuple[Action, str]], ests: list[CardEstimate],
           need: int) -> list[CardEstimate]:
+    """Card estimates by PIMC: per auction-weighted sampled deal, whether each class
+    of equivalent cards still reaches ``need`` (``Solver.move_reaches``), scored in
+    points as the goal just made or missed by a trick."""
     classes = _classes(k, plays)
     reps = sorted(set(classes))
     moves = {i: _move_of(plays[i][0]) for i in reps}
@@ -287,7 +293,7 @@ def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
     util_yes, goal_yes = _utility(k, value_yes)
     util_no, goal_no = _utility(k, value_no)
     work = 0
-    n = kept = 0
+    n = 0
     cap = max(QUESTION_MIN_NODES, int(limit * QUESTION_SHARE / NODE_WORK))
     while n < PIMC_MAX_SAMPLES:
         hands = weighted_sample(k, rng, DRAWS)[:4]
@@ -309,7 +315,6 @@ def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
             answers = {}
         work += (sv.nodes - start) * NODE_WORK
         if answers:
-            kept += 1
             for est, cls in zip(ests, classes, strict=True):
                 yes = answers[cls]
                 u, goal = (util_yes, goal_yes) if yes else (util_no, goal_no)
