@@ -12,6 +12,7 @@ import time
 import pytest
 
 from five_hundred.bots import choose_action, hint
+from five_hundred.bots.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import SeatView, view_for
@@ -106,4 +107,7 @@ def test_budget_sets_the_amount_of_work() -> None:
     view = next(v for v in _views(12) if v.public.phase == "play"
                 and len(v.legal_actions) > 2)
     assert hint(view, R, random.Random(1), 1e-6).samples == 2
-    assert hint(view, R, random.Random(1), 100.0).samples == hard.MAX_SAMPLES
+    k = knowledge_of(view, R)
+    pimc = 10 - k.trick_no > hard.EXACT_TRICKS and hard._pimc_target(k) > 0
+    cap = hard.PIMC_MAX_SAMPLES if pimc else hard.MAX_SAMPLES
+    assert hint(view, R, random.Random(1), 100.0).samples == cap

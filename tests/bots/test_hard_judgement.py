@@ -68,3 +68,37 @@ def test_hint_for_a_bid_gives_expected_points() -> None:
     assert h.action == choose_action(view, R, random.Random(1), "hard", 0.25)
     assert h.action.text.endswith("H") and "expected points" in h.reason and h.samples > 0
     assert h == hint(view, R, random.Random(1), 0.25)
+
+
+def test_pimc_solves_each_class_of_equivalent_cards_once() -> None:
+    """R2/R19-R21: hard's card play groups cards of one effective suit with no card
+    still in play between them (unseen, or in the trick) -- and only those; the
+    grouping is checked independently on every card decision of seeded deals."""
+    from five_hundred.bots import hard
+    from five_hundred.engine.actions import PLAY
+    from five_hundred.engine.state import GameState
+
+    merged = 0
+    for seed in range(3):
+        state = GameState.new_game(R, seed)
+        rng = random.Random(seed)
+        while not state.deal_over:
+            view = view_for(state, state.to_act)
+            k = knowledge_of(view, R)
+            if k.phase == "play" and k.ctx is not None:
+                plays = [(a, t) for a, t in k.legal if a[0] == PLAY and len(a) == 2]
+                classes = hard._classes(k, plays)
+                live = k.unseen() | sum(1 << c for _, c in k.trick)
+                st = k.ctx.strength
+                for i, (a, _) in enumerate(plays):
+                    for j, (b, _) in enumerate(plays[:i]):
+                        c, d = a[1], b[1]
+                        same_suit = k.ctx.eff_suit[c] == k.ctx.eff_suit[d]
+                        lo, hi = sorted((st[c], st[d]))
+                        between = any(live >> x & 1 and k.ctx.eff_suit[x] == k.ctx.eff_suit[c]
+                                      and lo < st[x] < hi for x in range(64))
+                        together = classes[i] == classes[j]
+                        assert together == (same_suit and not between), (a, b)
+                merged += len(plays) - len(set(classes))
+            state.apply_text(choose_action(view, R, rng, "normal").text)
+    assert merged > 5

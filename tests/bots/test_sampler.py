@@ -9,10 +9,17 @@ import random
 import pytest
 
 from five_hundred.bots.knowledge import knowledge_of
-from five_hundred.bots.sampler import PILE, sample_hands
+from five_hundred.bots.sampler import (
+    PILE,
+    auction_weight,
+    misere_badness,
+    sample_hands,
+    weighted_sample,
+)
 from five_hundred.engine.cards import deck, mask_of, parse_card, play_context
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 from five_hundred.engine.state import GameState
+from five_hundred.engine.views import view_for
 
 from .helpers import run
 
@@ -84,3 +91,86 @@ def test_sampler_respects_what_the_seat_has_seen(rules: RuleSet) -> None:
                 else:
                     assert hands[PILE] == 0  # the declarer knows its discards
     assert checked_voids > 50 and checked_pile > 50
+
+
+# ------------------------------------------------------------ auction weighting
+
+def _after(calls: list[str], seed: int = 5) -> tuple[GameState, list[int]]:
+    """A seeded deal (dealer West: North bids first) after ``calls``; the callers."""
+    state = GameState.new_game(R, seed)
+    seats = []
+    for text in calls:
+        seats.append(state.to_act)
+        state.apply_text(text)
+    return state, seats
+
+
+R = PAGAT_AUSTRALIAN
+HEARTS = play_context(R, 3).suit_mask[3]  # with the joker and both red jacks
+JOKER_AND_BLACK_BOWERS = mask_of(parse_card(c, R) for c in ("JK", "JS", "JC"))
+
+
+def test_auction_weight_prefers_hands_that_explain_the_calls() -> None:
+    """A pass is explained by a weak hand, an 8♥ bid by long hearts, misère by low
+    cards: the same deal with the two hands swapped weighs far less."""
+    cards = {t: parse_card(t, R) for t in ("JK", "JS", "JC", "JH", "JD", "AH", "KH", "QH",
+                                         "AS", "AC", "5S", "6S", "7S", "5C", "6C", "7C",
+                                         "8C", "4D", "5D", "6D", "4H", "5H", "6H")}
+
+    def hand(*names: str) -> int:
+        return mask_of(cards[n] for n in names)
+
+    strong = hand("JK", "JH", "JD", "AH", "KH", "QH", "AS", "AC", "JS", "JC")
+    weak = hand("5S", "6S", "7S", "5C", "6C", "7C", "8C", "4D", "5D", "6D")
+    state, (passer, bidder) = _after(["pass", "bid 8H"])
+    k = knowledge_of(view_for(state, state.to_act), R)
+    masks = [0, 0, 0, 0, 0]
+    masks[passer], masks[bidder] = weak, strong
+    right = auction_weight(k, masks)
+    masks[passer], masks[bidder] = strong, weak
+    assert auction_weight(k, masks) < right / 100
+
+    state, (_, mis) = _after(["bid 7S", "bid MIS"])
+    k = knowledge_of(view_for(state, state.to_act), R)
+    masks = [0, 0, 0, 0, 0]
+    masks[mis] = weak
+    low = auction_weight(k, masks)
+    masks[mis] = strong
+    assert auction_weight(k, masks) < low / 100
+
+
+def _share(samples: list[list[int]], test) -> float:  # type: ignore[no-untyped-def]
+    return sum(bool(test(m)) for m in samples) / len(samples)
+
+
+def test_weighted_deals_follow_the_auction() -> None:
+    """Sampled deals weighed by the auction: a seat that passed seldom holds the joker
+    with a black bower (0.10 of the deals against 0.28), an 8♥ bidder is long in hearts
+    (4.0 against 2.9), a misère bidder holds low cards (high-card points 8.1 against
+    14.6) -- against deals that only respect the cards seen. Same seed, same deals."""
+    n = 120
+    state, (passer, bidder) = _after(["pass", "bid 8H"])
+    k = knowledge_of(view_for(state, state.to_act), R)
+    plain = [sample_hands(k, random.Random(i), plausible=False) for i in range(n)]
+    weighed = [weighted_sample(k, random.Random(i)) for i in range(n)]
+    assert weighed[:5] == [weighted_sample(k, random.Random(i)) for i in range(5)]
+
+    def rich(m: list[int]) -> bool:  # the joker and one bower at least
+        return m[passer] & JOKER_AND_BLACK_BOWERS and (m[passer] >> parse_card("JK", R)) & 1
+
+    assert _share(weighed, rich) < _share(plain, rich) / 2
+
+    def hearts(samples: list[list[int]]) -> float:
+        return sum((m[bidder] & HEARTS).bit_count() for m in samples) / n
+
+    assert hearts(weighed) > hearts(plain) + 0.7
+
+    state, (_, mis) = _after(["bid 7S", "bid MIS"])
+    k = knowledge_of(view_for(state, state.to_act), R)
+    plain = [sample_hands(k, random.Random(i), plausible=False) for i in range(n)]
+    weighed = [weighted_sample(k, random.Random(i)) for i in range(n)]
+
+    def badness(samples: list[list[int]]) -> float:
+        return sum(misere_badness(m[mis]) for m in samples) / n
+
+    assert badness(weighed) < badness(plain) - 3

@@ -153,3 +153,60 @@ def test_solver_matches_brute_force(kind: str) -> None:
         assert best == expected
         checked += 1
     assert with_joker >= 20  # the joker rules are exercised
+
+
+@pytest.mark.parametrize("kind", ["suit", "nt", "misere", "v3_nt"])
+def test_move_reaches_is_the_value_question(kind: str) -> None:
+    """R20-R26, R33: ``move_reaches(move, need)`` (one null-window search, hard's PIMC
+    question) says whether brute force gives the move a value of at least ``need``,
+    for every legal move and every ``need``."""
+    rng = random.Random(f"reaches:{kind}")
+    questions = yes = 0
+    for _ in range(40):
+        (rules, ctx, hands, seat, trick, led, suits_led, tricks, declarer, misere,
+         out) = _position(kind, rng)
+        sv = Solver(rules, ctx, declarer, misere, out)
+        sv.setup(hands, suits_led)
+        for mv in sv.legal_moves(seat, trick, led, tricks):
+            card, name = mv & 255, (mv >> 8) - 1
+            h = list(hands)
+            h[seat] &= ~(1 << card)
+            new_led = name if card == JOKER and name >= 0 else ctx.eff_suit[card]
+            sl = suits_led | (1 << new_led if 0 <= new_led < 4 else 0)
+            nxt = (seat + 1) & 3
+            if nxt == out:
+                nxt = (nxt + 1) & 3
+            value = brute(rules, ctx, h, nxt, [(seat, card)], new_led, sl, tricks, declarer,
+                          misere, out)
+            for need in range(1, (1 if misere else tricks) + 1):
+                got = sv.move_reaches(seat, trick, led, tricks, mv, need)
+                assert got == (value >= need), (kind, hands, mv, need)
+                questions += 1
+                yes += got
+    assert questions > 60 and 0 < yes < questions
+
+
+def test_search_past_its_node_limit_aborts_cleanly() -> None:
+    """A whole deal (10 tricks, hearts): with a node limit the search raises
+    ``SearchAborted``; after ``setup`` the same solver, limit lifted, gives the value a
+    fresh solver gives."""
+    from five_hundred.bots.solver import SearchAborted
+
+    rules = PAGAT_AUSTRALIAN
+    ctx = play_context(rules, 3)
+    cards = list(deck(rules))
+    random.Random(7).shuffle(cards)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(cards[:40]):
+        hands[i % 4] |= 1 << c
+    sv = Solver(rules, ctx, 0, False)
+    sv.setup(hands, 0)
+    sv.node_limit = 200
+    with pytest.raises(SearchAborted):
+        sv.value(1, [], -1, 10)
+    assert sv.nodes > 200
+    sv.node_limit = 1 << 62
+    sv.setup(hands, 0)
+    fresh = Solver(rules, ctx, 0, False)
+    fresh.setup(hands, 0)
+    assert sv.value(1, [], -1, 10) == fresh.value(1, [], -1, 10)

@@ -27,6 +27,10 @@ from . import club, hard, mc, normal
 from .knowledge import knowledge_of
 
 LEVELS = ("random", "easy", "normal", "hard", "club")
+# Levels for measurement only (tournament, benchmarks), not offered to players:
+# ``hard-play`` bids and discards as ``normal`` and plays its cards as ``hard``, so a
+# match against ``normal`` measures card play alone.
+YARDSTICKS = ("hard-play",)
 EASY_SLIPS = 0.2
 DEFAULT_BUDGET = 0.25
 
@@ -37,14 +41,14 @@ def choose_action(view: SeatView, rules: RuleSet, rng: random.Random, level: str
     legal = view.legal
     if not legal:
         raise ValueError("this seat has nothing to do now")
-    if level not in LEVELS:
+    if level not in LEVELS and level not in YARDSTICKS:
         raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
     if len(legal) == 1:
         return legal[0]
     if level == "random":
         return legal[rng.randrange(len(legal))]
     k = knowledge_of(view, rules)
-    if level == "hard":
+    if level == "hard" or (level == "hard-play" and k.phase == Phase.PLAY):
         action = hard.decide(k, rng, budget)
     elif level == "club":
         action = club.decide(k, rng)
@@ -179,4 +183,4 @@ def _option_label(option: str, bidding: bool) -> str:
     return " ".join(notation.card_label(c) for c in option.split())
 
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "Candidate", "Hint", "choose_action", "hint"]
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "YARDSTICKS", "Candidate", "Hint", "choose_action", "hint"]

@@ -1,13 +1,16 @@
 """The ``hard`` player: Monte Carlo sampling of the unseen cards + double-dummy solving.
 
 For a card decision, the unseen cards are dealt many times consistently with what the
-seat knows (``sampler``); each sample is solved exactly (``solver``) for every
-candidate card once ``EXACT_TRICKS`` or fewer tricks remain; earlier in the deal, each
-candidate is played out with a fast greedy double-dummy policy down to an ending small
-enough to be solved exactly. Each sample's outcome is turned into the points the deal
-would score (the contract made or lost, defensive tricks) and the card with the best
-average is chosen. Bids and the discard are judged by sampled play-outs too (``mc``);
-joker naming is ``normal``'s.
+seat knows (``sampler``; early in the deal each kept deal is chosen among several by
+how well it explains the auction). From the first trick each sampled deal asks the
+exact solver (``solver``) one null-window question per class of equivalent cards:
+does the contract still make (or go down, or the misère declarer get caught) after
+this card? Once ``EXACT_TRICKS`` or fewer tricks remain, or once the contract is
+decided, each candidate's exact value is solved instead; the misère declarer keeps
+greedy double-dummy play-outs down to a small exactly solved ending early in the
+deal. Each sample's outcome is turned into the points the deal would score (the
+contract made or lost, defensive tricks) and the card with the best average is chosen.
+Bids and the discard are judged by sampled play-outs too (``mc``); joker naming is ``normal``'s.
 
 The time budget is converted into a fixed amount of work (``work_limit``), never
 measured with a clock, so the same view, seed and budget give the same action.
@@ -20,14 +23,14 @@ from dataclasses import dataclass, field
 
 from five_hundred.engine import Phase
 from five_hundred.engine.actions import PLAY, Action
-from five_hundred.engine.cards import JOKER, SUITLESS
+from five_hundred.engine.cards import JOKER, SUITLESS, cards_of
 from five_hundred.engine.play import LED_BIT, led_of, winner, winning
 from five_hundred.engine.scoring import score_deal
 
 from . import normal
 from .knowledge import Knowledge
-from .sampler import sample_hands
-from .solver import Solver
+from .sampler import sample_hands, weighted_sample
+from .solver import SearchAborted, Solver
 
 EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, each sample)
 ENDING_TRICKS = 3  # play-outs hand over to the exact solver at this many tricks left
@@ -160,6 +163,53 @@ def _playout(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
         seat = w
 
 
+def _target(k: Knowledge) -> int:
+    """The question of the deal for the maximising side (the declaring side; misère:
+    the defenders): how many more counted tricks make its goal, or 0 if the contract
+    is already decided."""
+    bid = k.bid
+    assert bid is not None
+    if bid.is_misere:
+        return 1  # the declarer caught
+    won = sum(k.tricks_won[s] for s in range(4) if k.dec_side(s))
+    need = bid.tricks - won
+    return need if 0 < need <= 10 - k.trick_no else 0
+
+
+def _pimc_target(k: Knowledge) -> int:
+    """``_target``, or 0 where ``hard`` keeps its play-outs early in the deal: for the
+    misère declarer, whom double-dummy defenders catch in nearly every sampled deal
+    whatever he plays (nothing to choose by), while the play-outs' simple defenders
+    know no more of his hand than real ones."""
+    if k.bid is not None and k.bid.is_misere and k.seat == k.declarer:
+        return 0
+    return _target(k)
+
+
+def _classes(k: Knowledge, plays: list[tuple[Action, str]]) -> list[int]:
+    """For each play, the index of the first play it is equivalent to: cards of one
+    effective suit with no card still in play between them (in the unseen cards or in
+    this trick) win and lose the same tricks in every deal."""
+    ctx = k.ctx
+    assert ctx is not None
+    others = k.unseen()
+    for _, c in k.trick:
+        others |= 1 << c
+    strength = ctx.strength
+    first: dict[tuple[int, int], int] = {}
+    out = []
+    for i, (a, _) in enumerate(plays):
+        if len(a) == 3:  # a suitless-joker lead naming a suit: its own move
+            out.append(i)
+            continue
+        c = a[1]
+        e = ctx.eff_suit[c]
+        above = sum(1 for d in cards_of(others & ctx.suit_mask[e])
+                    if strength[d] > strength[c]) if e >= 0 else -1 - c
+        out.append(first.setdefault((e, above), i))
+    return out
+
+
 def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[CardEstimate]:
     """Sample and evaluate every legal card of the seat (the ``hard`` play and hints)."""
     limit = work_limit(budget)
@@ -174,6 +224,9 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
     tricks_left = 10 - k.trick_no
     sv = Solver(k.rules, ctx, k.declarer, bid.is_misere, k.out_seat)
     exact = tricks_left <= EXACT_TRICKS
+    need = _pimc_target(k)
+    if not exact and need:
+        return _pimc(k, rng, limit, sv, plays, ests, need)
     n = 0
     while n < MAX_SAMPLES:
         hands = sample_hands(k, rng)[:4]
@@ -199,6 +252,78 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
         n += 1
         work = sv.nodes + n * SAMPLE_WORK
         if n >= MIN_SAMPLES and work >= limit:
+            break
+        if n >= 2 and work / n * (n + 1) > limit * 1.6:
+            break
+    for est in ests:
+        if est.samples:
+            est.utility /= est.samples
+            est.success /= est.samples
+            est.tricks /= est.samples
+    return ests
+
+
+# Perfect-information Monte Carlo from the first trick (``_pimc``): each sampled deal
+# asks one null-window question per distinct candidate ("does the contract still
+# make / go down after this card?"). A solver node costs about four play-out moves of
+# time, so it counts NODE_WORK units; one question may use at most QUESTION_SHARE of the
+# decision's units (past it the sample is dropped: a rare deal that is hard to solve).
+NODE_WORK = 4
+QUESTION_SHARE = 0.5
+QUESTION_MIN_NODES = 2_000  # even a tiny budget lets a question finish
+PIMC_MIN_SAMPLES = 3
+PIMC_MAX_SAMPLES = 60
+DRAWS = 12  # candidate deals per kept sample (weighed by the auction)
+
+
+def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
+          plays: list[tuple[Action, str]], ests: list[CardEstimate],
+          need: int) -> list[CardEstimate]:
+    """Card estimates by PIMC: per auction-weighted sampled deal, whether each class
+    of equivalent cards still reaches ``need`` (``Solver.move_reaches``), scored in
+    points as the goal just made or missed by a trick."""
+    classes = _classes(k, plays)
+    reps = sorted(set(classes))
+    moves = {i: _move_of(plays[i][0]) for i in reps}
+    tricks_left = 10 - k.trick_no
+    misere = sv.misere
+    # The value each answer stands for: the goal just made, or missed by one trick.
+    value_yes = 1 if misere else need
+    value_no = 0 if misere else need - 1
+    util_yes, goal_yes = _utility(k, value_yes)
+    util_no, goal_no = _utility(k, value_no)
+    work = 0
+    n = 0
+    cap = max(QUESTION_MIN_NODES, int(limit * QUESTION_SHARE / NODE_WORK))
+    while n < PIMC_MAX_SAMPLES:
+        hands = weighted_sample(k, rng, DRAWS)[:4]
+        if k.out_seat >= 0:
+            hands[k.out_seat] = 0
+        n += 1
+        work += SAMPLE_WORK * 2 * DRAWS  # dealing and weighing the candidates
+        sv.tt.clear()
+        sv.killers.clear()
+        sv.setup(hands, k.suits_led)
+        start = sv.nodes
+        answers: dict[int, bool] = {}
+        try:
+            for i in reps:
+                sv.node_limit = sv.nodes + cap
+                answers[i] = sv.move_reaches(k.seat, k.trick, k.led, tricks_left,
+                                             moves[i], need)
+        except SearchAborted:
+            answers = {}
+        work += (sv.nodes - start) * NODE_WORK
+        if answers:
+            for est, cls in zip(ests, classes, strict=True):
+                yes = answers[cls]
+                u, goal = (util_yes, goal_yes) if yes else (util_no, goal_no)
+                est.samples += 1
+                est.utility += u
+                est.success += goal
+                est.tricks += value_yes if yes else value_no
+                est.utils.append(u)
+        if n >= PIMC_MIN_SAMPLES and work >= limit:
             break
         if n >= 2 and work / n * (n + 1) > limit * 1.6:
             break
@@ -249,7 +374,10 @@ def best_estimate(k: Knowledge, rng: random.Random,
     against misère)."""
     best = max(ests, key=lambda e: (e.utility, e.success, e.text))
     habit = normal.play_plan(k, rng)
-    tie = TIE_POINTS if 10 - k.trick_no <= EXACT_TRICKS else EARLY_TIE_POINTS
+    # Exact answers per sample (PIMC or the solved ending) leave only true ties to the
+    # habit; the greedy play-outs of a decided contract early in the deal are rougher.
+    tie = TIE_POINTS if 10 - k.trick_no <= EXACT_TRICKS or _pimc_target(k) \
+        else EARLY_TIE_POINTS
     for e in ests:
         if e.action == habit and e.utility >= best.utility - tie:
             return e

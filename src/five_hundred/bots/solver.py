@@ -93,7 +93,18 @@ def _collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_on:
+            # The search's young objects (the table) would make the next collection
+            # walk them all (about 7% of a full solve); freeze + unfreeze moves every
+            # tracked object to the oldest generation without a walk, and refcounting
+            # frees the table when it goes.
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
+
+
+class SearchAborted(Exception):
+    """A search went past ``Solver.node_limit`` (the hands are left mid-search: call
+    ``setup`` again before the next search)."""
 
 
 # The play-out guess of the value tends to fall a trick short of it (measured on the
@@ -130,6 +141,7 @@ class Solver:
         self.nplayers = 3 if out_seat >= 0 else 4
         self.next_seat = NEXT_SEAT[out_seat]
         self.nodes = 0
+        self.node_limit = 1 << 62  # a search raises SearchAborted past this many nodes
         self.hands = [0, 0, 0, 0]
         self.suits_led = 0
         self.tt = Table(self)
@@ -207,6 +219,8 @@ class Solver:
     def _lead(self, seat: int, tricks_left: int, need: int, infos: list[SuitInfo]) -> int:
         """``seat`` leads to the trick (see ``_trick``)."""
         self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise SearchAborted
         hands = self.hands
         hand = hands[seat]
         maxing = self.max_side[seat]
@@ -507,6 +521,38 @@ class Solver:
             self.hands[to_act] ^= 1 << card
             out.append(v)
         return out
+
+    def move_reaches(self, to_act: int, trick: list[tuple[int, int]], led: int,
+                     tricks_left: int, mv: int, need: int) -> bool:
+        """Whether, after ``to_act`` plays ``mv`` now, the maximising side can still
+        make the value reach ``need`` (one null-window search: much cheaper than the
+        value). Misère: ``need`` 1 asks whether the declarer can be caught."""
+        card = mv & 255
+        self.hands[to_act] ^= 1 << card
+        saved = self.suits_led
+        t = list(trick)
+        new_led = led
+        if not t:
+            new_led = led_of(self.kernel, card, (mv >> 8) - 1)
+            self.suits_led |= LED_BIT[new_led]
+        t.append((to_act, card))
+        if len(t) == self.nplayers:
+            w = winner(self.score[new_led], t)
+            gain = self.counts[w]
+            rest = need - gain
+            if rest <= 0:
+                ok = True
+            elif rest > tricks_left - 1:
+                ok = False
+            else:
+                with _collector_paused():
+                    ok = self._at_least(w, [], -1, tricks_left - 1, rest)
+        else:
+            with _collector_paused():
+                ok = self._at_least(self.next_seat[to_act], t, new_led, tricks_left, need)
+        self.suits_led = saved
+        self.hands[to_act] ^= 1 << card
+        return ok
 
     def legal_moves(self, to_act: int, trick: list[tuple[int, int]], led: int,
                     tricks_left: int) -> list[int]:

@@ -32,7 +32,7 @@ from five_hundred.engine.rules import PRESETS, RuleSet
 from five_hundred.engine.state import GameState, first_dealer
 from five_hundred.engine.views import view_for
 
-from . import DEFAULT_BUDGET, LEVELS, choose_action
+from . import DEFAULT_BUDGET, LEVELS, YARDSTICKS, choose_action
 
 
 @dataclass
@@ -54,6 +54,7 @@ class MatchResult:
         return self.games_won / done if done else float("nan")
 
 
+MATCH_LEVELS = LEVELS + YARDSTICKS
 KINDS = ("suit", "NT", "misère", "open misère", "blind misère", "game")
 
 
@@ -155,9 +156,10 @@ MAX_BUDGET = 60.0  # seconds per decision
 def build_parser() -> argparse.ArgumentParser:
     p = OneLineParser(prog="five-hundred tournament",
                       description="Duplicate deals between two computer levels.")
-    p.add_argument("--a", default="hard", type=one_of(LEVELS), choices=LEVELS,
-                   help="level of side A")
-    p.add_argument("--b", default="normal", type=one_of(LEVELS), choices=LEVELS,
+    p.add_argument("--a", default="hard", type=one_of(MATCH_LEVELS), choices=MATCH_LEVELS,
+                   help="level of side A (hard-play: normal's bidding and discard, hard's "
+                        "card play)")
+    p.add_argument("--b", default="normal", type=one_of(MATCH_LEVELS), choices=MATCH_LEVELS,
                    help="level of side B")
     p.add_argument("--pairs", type=int_in(1, MAX_PAIRS), default=200,
                    help=f"duplicate pairs (2 deals each), 1 to {MAX_PAIRS}")
