@@ -46,7 +46,15 @@ from five_hundred.engine import (
 from five_hundred.engine.actions import PLAY
 from five_hundred.engine.claims import FAILS, check_claim, claim_refusal, play_out
 from five_hundred.i18n import _
-from five_hundred.notation import card_label, describe_hint, log_lines, points, shown_name, who
+from five_hundred.notation import (
+    card_label,
+    describe_hint,
+    log_lines,
+    points,
+    reason_text,
+    shown_name,
+    who,
+)
 from five_hundred.safe_text import clean_name
 
 Kind = Literal["person", "computer"]
@@ -354,7 +362,7 @@ class Controller:
         action = (PLAY, parse_card(card, self.rules))
         reason, rule = self._state.explain(action)
         return _("{card} cannot be played now: {reason} ({rule}).").format(
-            card=card_label(card), reason=reason, rule=rule)
+            card=card_label(card), reason=reason_text(reason), rule=rule)
 
     def _play_forced(self) -> bool:
         """With ``auto_play``: play each person's only legal card for them."""
@@ -429,7 +437,7 @@ class Controller:
             return ClaimAnswer(False, _("Claim on your own turn to play."))
         why = claim_refusal(s, seat)
         if why is not None:
-            return ClaimAnswer(False, why + ".")
+            return ClaimAnswer(False, reason_text(why) + ".")
         if self._claimed == (s.deal_index, s.trick_no, seat):
             return ClaimAnswer(False, _("You claimed in this trick already: play on."))
         misere = s.out_seat >= 0

@@ -84,6 +84,46 @@ def bid_label(code: str) -> str:
     return code[:-1] + SUIT_OF_LETTER.get(code[-1], code[-1])
 
 
+_SUIT_ONE_WORDS = (N_("spade"), N_("club"), N_("diamond"), N_("heart"))
+
+
+def reason_text(reason: str) -> str:
+    """The engine's reason for refusing a move (an ``engine.reasons.Because``, which is
+    its English sentence) in the player's language; any other text as it is."""
+    template = getattr(reason, "template", None)
+    args = getattr(reason, "args", None)
+    if template is None or args is None:
+        return reason
+    return _(template).format(**{k: _reason_arg(k, v) for k, v in args.items()})
+
+
+def _reason_arg(key: str, value: object) -> str:
+    """One argument of a reason, written by what its name says it holds (see
+    ``engine.reasons``)."""
+    if isinstance(value, str):
+        if key in ("bid", "high"):
+            return bid_label(value)
+        return reason_text(value)  # a nested reason (or words)
+    assert isinstance(value, int)
+    if key in ("who", "other"):
+        return seat_name(value) if value >= 0 else _("Nobody")
+    if key in ("card", "face"):
+        code = _card_code(value)
+        return card_name(code) if key == "card" else card_label(code)
+    if key in ("suits", "Suits"):
+        words = suit_name(SUIT_LETTERS[value])
+        return words[:1].upper() + words[1:] if key == "Suits" else words
+    if key == "suit":
+        return _(_SUIT_ONE_WORDS[value])
+    return str(value)
+
+
+def _card_code(card: int) -> str:
+    """A card's record code from the engine's integer (no engine import: see above)."""
+    from five_hundred.engine.cards import card_str
+    return card_str(card)
+
+
 def card_label(code: str) -> str:
     """``TH`` -> ``10♥``; the jokers stay ``JK`` / ``J2`` (card faces are the same in
     every language: A K Q J 10 …)."""

@@ -40,6 +40,7 @@ from .actions import Action
 from .cards import JOKER, cards_of
 from .errors import IllegalAction
 from .play import LED_BIT, NEXT_SEAT, follow_mask, lead_mask, lead_names, winner
+from .reasons import N_, Because
 from .state import PLAYING, GameState, team_of
 
 Verdict = Literal["proved", "fails", "too-big"]
@@ -74,12 +75,13 @@ class _TooBig(Exception):
 def claim_refusal(state: GameState, seat: int) -> str | None:
     """Why ``seat`` may not claim now (plain words), or None if a claim can be checked."""
     if state.phase != PLAYING:
-        return "Claims are made during the play of the cards"
+        return Because(N_("Claims are made during the play of the cards"))
     if state.to_act != seat:
-        return "Claim on your own turn to play"
+        return Because(N_("Claim on your own turn to play"))
     bid = state.contract
     if bid is not None and bid.is_misere and seat != state.declarer:
-        return "In misère only the declarer claims (to lose every remaining trick)"
+        return Because(N_("In misère only the declarer claims (to lose every remaining "
+                          "trick)"))
     return None
 
 

@@ -16,7 +16,7 @@ from functools import cache
 from itertools import combinations
 from typing import NoReturn
 
-from five_hundred.notation import SEATS, card_label
+from five_hundred.notation import SEATS
 
 from .actions import (
     _PLAY_CHUNKS,
@@ -37,12 +37,8 @@ from .cards import (
     JOKER,
     JOKER2,
     NO_TRUMPS,
-    SUIT_NAMES,
-    SUIT_SINGULAR,
     SUITLESS,
     PlayContext,
-    card_name,
-    card_str,
     cards_of,
     deck,
     deck_set,
@@ -65,6 +61,7 @@ from .play import (
     play_filters,
     winner,
 )
+from .reasons import N_, Because
 from .rules import RuleSet
 from .scoring import game_winner, score_deal
 
@@ -410,8 +407,8 @@ class GameState:
     def _reject(self, action: Action, seat: int | None) -> NoReturn:
         if seat is not None and seat != self.to_act and not self.deal_over:
             raise IllegalAction(
-                f"It is {SEAT_NAMES[self.to_act]}'s turn, not {SEAT_NAMES[seat]}'s",
-                self._turn_rule())
+                Because(N_("It is {who}'s turn, not {other}'s"), {"other": SEATS[seat]},
+                        who=self.to_act, other=seat), self._turn_rule())
         reason, rule = self.explain(action)
         raise IllegalAction(reason, rule)
 
@@ -558,87 +555,97 @@ class GameState:
     # ------------------------------------------------------------ explanations
 
     def explain(self, action: Action) -> tuple[str, str]:
-        """Why ``action`` is not legal now: (plain sentence, rule id). Slow path only."""
-        who = SEAT_NAMES[self.to_act] if self.to_act >= 0 else "Nobody"
+        """Why ``action`` is not legal now: (plain sentence, rule id). Slow path only.
+        The sentence is a ``Because``: English, and translatable where it is shown."""
+        who = self.to_act  # a seat, or -1 for nobody
         phase = self.phase
         verb = action[0] if action else -1
         if phase == GAME_OVER:
-            return "The game is over", "R34"
+            return Because(N_("The game is over")), "R34"
         if phase == DEAL_OVER:
-            return "The deal is over", "R33" if self.contract and self.contract.is_misere \
-                else "R21"
+            rule = "R33" if self.contract and self.contract.is_misere else "R21"
+            return Because(N_("The deal is over")), rule
         if not action or any(not isinstance(x, int) or isinstance(x, bool) for x in action):
-            return "That is not an action of this game", _PHASE_RULE.get(phase, "R9")
+            return (Because(N_("That is not an action of this game")),
+                    _PHASE_RULE.get(phase, "R9"))
         named = action[1:] if verb == DISCARD else action[1:2] if verb == PLAY else ()
         if not deck_set(self.rules).issuperset(named):
-            return "There is no such card in this game's deck", "R1"
+            return Because(N_("There is no such card in this game's deck")), "R1"
         if phase == BIDDING:
             return self._explain_bid(who, action)
         if phase == DISCARD_PHASE:
             k = self.rules.kitty_size
             if verb != DISCARD:
-                return f"{who} must first discard {k} cards after taking the kitty", "R17"
+                return Because(N_("{who} must first discard {k} cards after taking the kitty"),
+                               who=who, k=k), "R17"
             cards = action[1:]
             if len(cards) != k or len(set(cards)) != k:
-                return f"The discard must be exactly {k} different cards", "R17"
+                return Because(N_("The discard must be exactly {k} different cards"),
+                               k=k), "R17"
             for c in cards:
                 if not (self.hands[self.to_act] >> c) & 1:
-                    return f"{who} does not hold {card_name(c)}", "R17"
-            return "That is not a legal discard", "R17"
+                    return Because(N_("{who} does not hold {card}"), who=who, card=c), "R17"
+            return Because(N_("That is not a legal discard")), "R17"
         if phase == JOKER_PHASE:
             if verb != JOKER_NAME:
-                return (f"{who} holds the joker and must first name its suit or decline, "
-                        "before the opening lead", "R23")
-            return "Name a suit S, C, D, H or none", "R23"
+                return Because(N_("{who} holds the joker and must first name its suit or "
+                                  "decline, before the opening lead"), who=who), "R23"
+            return Because(N_("Name a suit S, C, D, H or none")), "R23"
         # playing
         if verb == JOKER_NAME:
-            return "Only the NT or misère declarer names the joker, before the lead", "R23"
+            return Because(N_("Only the NT or misère declarer names the joker, before the "
+                              "lead")), "R23"
         if verb != PLAY or len(action) < 2:
-            return f"The auction is over: {who} must play a card", "R21"
+            return Because(N_("The auction is over: {who} must play a card"), who=who), "R21"
         return self._explain_play(who, action)
 
-    def _explain_bid(self, who: str, action: Action) -> tuple[str, str]:
+    def _explain_bid(self, who: int, action: Action) -> tuple[str, str]:
         verb = action[0]
         if verb != BID or len(action) != 2:
-            return f"The auction is under way: {who} must bid or pass", "R9"
+            return Because(N_("The auction is under way: {who} must bid or pass"),
+                           who=who), "R9"
         bids = self.ladder.bids
         if not 0 <= action[1] < len(bids):
-            return "No such bid", "R9"
+            return Because(N_("No such bid")), "R9"
         bid = bids[action[1]]
         high = bids[self.high] if self.high >= 0 else None
         if high is not None and bid.rank <= high.rank:
             kinds = (bid.kind, high.kind)
             rule = ("V6" if GAME in kinds else "V5" if BLIND_MISERE in kinds
                     else "R15" if OPEN_MISERE in kinds else "R10")
-            return f"{bid.label} does not rank above the current bid {high.label}", rule
+            return Because(N_("{bid} does not rank above the current bid {high}"),
+                           {"bid": bid.label, "high": high.label},
+                           bid=bid.code, high=high.code), rule
         if bid.kind == MISERE:
-            return "Misère may be bid only over a 7-level bid", "R14"
+            return Because(N_("Misère may be bid only over a 7-level bid")), "R14"
         if bid.kind == BLIND_MISERE:
-            return ("Blind misère may be bid only on one's first turn, before seeing "
-                    "the cards"), "V5"
-        return "That bid is not allowed", "R10"
+            return Because(N_("Blind misère may be bid only on one's first turn, before "
+                              "seeing the cards")), "V5"
+        return Because(N_("That bid is not allowed")), "R10"
 
-    def _explain_play(self, who: str, action: Action) -> tuple[str, str]:
+    def _explain_play(self, who: int, action: Action) -> tuple[str, str]:
         card = action[1]
         hand = self.hands[self.to_act]
         k = self.kernel
         if len(action) > 3:
-            return "A play is one card, and a suit only when leading the joker", "R20"
+            return Because(N_("A play is one card, and a suit only when leading the "
+                              "joker")), "R20"
         if not (hand >> card) & 1:
-            return f"{who} does not hold {card_name(card)}", "R20"
+            return Because(N_("{who} does not hold {card}"), who=who, card=card), "R20"
         leading = not self.trick
         led = self.led
         if not leading and len(action) == 3:
-            return "Only a player leading the suitless joker names a suit", "R26"
+            return Because(N_("Only a player leading the suitless joker names a suit")), "R26"
         if leading:
             if not (k.suitless_bit >> card) & 1:
                 if len(action) == 3:
-                    return "Only the suitless joker names a suit when led", "R26"
-                return "That card cannot be led", "R19"
+                    return Because(N_("Only the suitless joker names a suit when led")), "R26"
+                return Because(N_("That card cannot be led")), "R19"
             if len(action) != 3:
-                return "Leading the suitless joker needs a suit to name (play JK H)", "R26"
+                return Because(N_("Leading the suitless joker needs a suit to name "
+                                  "(play JK H)")), "R26"
             if not 0 <= action[2] < 4:
-                return "Name one of the suits S, C, D, H", "R26"
+                return Because(N_("Name one of the suits S, C, D, H")), "R26"
         # The first rule that cut this card (or this naming) is the reason.
         for f in play_filters(k, hand, leading, led, 10 - self.trick_no, self.suits_led):
             if leading and not (f.names >> action[2]) & 1:
@@ -646,46 +653,50 @@ class GameState:
             if not leading and not (f.cards >> card) & 1:
                 continue
             reason = self._filter_reason(who, f.reason, led, action)
-            if f.reason == FOLLOW_SUIT:
-                reason += self._bower_note(hand, card, led)
+            note = self._bower_note(hand, card, led) if f.reason == FOLLOW_SUIT else None
+            if note is not None:
+                reason = Because(N_("{reason} ({note})"), reason=reason, note=note)
             return reason, f.rule
-        return "That card cannot be played now", "R20"
+        return Because(N_("That card cannot be played now")), "R20"
 
-    def _bower_note(self, hand: int, card: int, led: int) -> str:
+    def _bower_note(self, hand: int, card: int, led: int) -> Because | None:
         """When a card's face says one suit and the rules another (the left bower, a
         named joker), say so: that is what the player missed."""
         eff = self.kernel.eff
         trump = self.ctx.trump
         if trump >= 4:
-            return ""
-        trumps = f"{SUIT_NAMES[trump]} are trumps"
+            return None
         jokers = (JOKER, JOKER2)
         if card not in jokers and card >> 4 != eff[card]:
-            return f" ({card_label(card_str(card))} is a {SUIT_SINGULAR[eff[card]]} while {trumps})"
+            return Because(N_("{face} is a {suit} while {suits} are trumps"),
+                           face=card, suit=eff[card], suits=trump)
         disguised = [c for c in cards_of(hand)
                      if eff[c] == led and (c in jokers or c >> 4 != led)]
         if disguised and led == trump:
-            c = disguised[0]
-            return f" ({card_label(card_str(c))} counts as a {SUIT_SINGULAR[led]} while {trumps})"
-        return ""
+            return Because(N_("{face} counts as a {suit} while {suits} are trumps"),
+                           face=disguised[0], suit=led, suits=trump)
+        return None
 
-    def _filter_reason(self, who: str, reason: str, led: int, action: Action) -> str:
+    def _filter_reason(self, who: int, reason: str, led: int, action: Action) -> Because:
         """Words for a kernel filter (``play.py`` reason codes)."""
         if reason == JOKER_NOT_VOID:
-            return (f"{who} holds a card of the suit led and may play the suitless "
-                    "joker only when void in it")
+            return Because(N_("{who} holds a card of the suit led and may play the suitless "
+                              "joker only when void in it"), who=who)
         if reason == FOLLOW_SUIT:
             if led == self.ctx.trump and led < 4:
-                return f"{who} holds a trump and must follow trumps"
+                return Because(N_("{who} holds a trump and must follow trumps"), who=who)
             if led == NO_TRUMPS:
-                return f"{who} holds the other joker and must play it"
-            return f"{who} holds a {SUIT_SINGULAR[led]} and must follow {SUIT_NAMES[led]}"
+                return Because(N_("{who} holds the other joker and must play it"), who=who)
+            return Because(N_("{who} holds a {suit} and must follow {suits}"),
+                           who=who, suit=led, suits=led)
         if reason == JOKER_COMPULSORY:
-            return f"{who} is void in {SUIT_NAMES[led]} and must play the joker in misère"
+            return Because(N_("{who} is void in {suits} and must play the joker in misère"),
+                           who=who, suits=led)
         if reason == LEAD_LAST_ONLY:
-            return "Under this house rule the suitless joker may be led only to the last trick"
+            return Because(N_("Under this house rule the suitless joker may be led only to "
+                              "the last trick"))
         if reason == ALL_SUITS_LED:
-            return ("All four suits have been led: the suitless joker may now be led only "
-                    "to the last trick")
-        return (f"{SUIT_NAMES[action[2]].capitalize()} have already been led: the joker must "
-                "name a suit not yet led")
+            return Because(N_("All four suits have been led: the suitless joker may now be "
+                              "led only to the last trick"))
+        return Because(N_("{Suits} have already been led: the joker must name a suit not "
+                          "yet led"), Suits=action[2])

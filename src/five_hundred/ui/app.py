@@ -23,7 +23,7 @@ from textual.worker import Worker, WorkerState
 
 from five_hundred import i18n
 from five_hundred.i18n import N_, _
-from five_hundred.notation import default_names, house_rules, shown_name, who
+from five_hundred.notation import default_names, house_rules, reason_text, shown_name, who
 from five_hundred.ui.computers import WORKER as COMPUTER_WORKER
 from five_hundred.ui.computers import ComputerTurns
 from five_hundred.ui.guard import GUARD_SECONDS
@@ -402,7 +402,7 @@ class FiveHundredApp(App[None]):
         try:
             c.act(message.action)
         except IllegalAction as exc:
-            self.notify(_("Not allowed: {reason} ({rule})").format(reason=exc.reason,
+            self.notify(_("Not allowed: {reason} ({rule})").format(reason=reason_text(exc.reason),
                                                                     rule=exc.rule),
                         severity="error", markup=False)
             self.sync_table()  # the table takes a choice again
