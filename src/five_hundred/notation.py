@@ -183,6 +183,45 @@ def defending_note(public: PublicView) -> str | None:
             f"that makes its own contract with {target} or more wins (R35).")
 
 
+# The double-dummy analysis in the deal review (bots/analysis.py): every sentence whole,
+# so that each can be translated as it stands.
+DD_MARK = "✗"  # a card (or a trick holding one) that lost against best play
+DD_COMPUTING = "Double-dummy (all hands known): computing…"
+DD_FAILED = "Double-dummy (all hands known): this deal could not be analysed."
+DD_LEGEND = "✗ marks a trick or a card that lost against best play, all hands known."
+DD_ALL_KEPT = "Double-dummy: every card of the deal kept the best result."
+DD_TRICK_KEPT = "Double-dummy: every card of this trick kept the best result."
+
+
+def dd_result(contract: str, misere: bool, could: int, made: int) -> str:
+    """The contract's double-dummy value and what was made of it, one sentence:
+    ``could``/``made`` are the declaring side's tricks (misère: 1 = the misère made)."""
+    label = bid_label(contract)
+    if misere:
+        if could and made:
+            return f"Double-dummy: the {label} could be made against any defence, and it was."
+        if could:
+            return f"Double-dummy: the {label} could be made against any defence, but it failed."
+        if made:
+            return f"Double-dummy: the best defence beats this {label}, but it was made."
+        return f"Double-dummy: the best defence beats this {label}, and it was beaten."
+    if could == 1:
+        return f"Double-dummy: {label} could make 1 trick; it made {made}."
+    return f"Double-dummy: {label} could make {could} tricks; it made {made}."
+
+
+def dd_card(name: str, card: str, lost: int, misere: bool, declaring: bool) -> str:
+    """Why a card is marked ✗: what it lost against best play, one sentence."""
+    label = card_label(card)
+    if misere and declaring:
+        return f"✗ {name} played {label}: after it, the misère could no longer be made."
+    if misere:
+        return f"✗ {name} played {label}: after it, the misère could no longer be beaten."
+    if lost == 1:
+        return f"✗ {name} played {label}: it lost 1 trick against best play."
+    return f"✗ {name} played {label}: it lost {lost} tricks against best play."
+
+
 def who(names: Sequence[str], seat: int) -> str:
     """``Ana (North)``, or ``North`` when the player kept the seat's name."""
     return names[seat] if names[seat] == SEATS[seat] else f"{names[seat]} ({SEATS[seat]})"
@@ -199,8 +238,9 @@ def signed(n: int) -> str:
 
 
 __all__ = [
+    "DD_ALL_KEPT", "DD_COMPUTING", "DD_FAILED", "DD_LEGEND", "DD_MARK", "DD_TRICK_KEPT",
     "JOKERS", "MINUS", "SEATS", "SUIT_LETTERS", "SUIT_OF_LETTER", "SUIT_SYMBOLS", "TEAMS",
-    "TEAMS_SHORT", "action_label", "bid_label", "called_suit", "card_label",
-    "defending_note", "describe_hint", "log_lines", "points", "signed", "suit_label", "who",
-    "win_explanation",
+    "TEAMS_SHORT", "action_label", "bid_label", "called_suit", "card_label", "dd_card",
+    "dd_result", "defending_note", "describe_hint", "log_lines", "points", "signed",
+    "suit_label", "who", "win_explanation",
 ]

@@ -93,6 +93,10 @@ class PlayAnalysis:
     cards: tuple[CardVerdict, ...]
     nodes: int  # solver nodes searched (for the benchmark)
 
+    def declaring(self, seat: int) -> bool:
+        """Whether ``seat`` plays for the declaring side (misère: is the declarer)."""
+        return seat == self.declarer if self.misere else (seat - self.declarer) % 2 == 0
+
     def lost_in(self, trick: int) -> tuple[CardVerdict, ...]:
         """The cards of trick ``trick`` (from 1) that lost against best play."""
         return tuple(v for v in self.cards if v.trick == trick and v.lost)
