@@ -71,7 +71,7 @@ def test_every_card_is_judged_as_minimax_judges_it(kind: str) -> None:
         misere = bid.is_misere
         joker = start.joker_named if start.joker_named >= 0 else SUITLESS
         a = analyse_play(start.rules, bid.trump, joker, start.declarer, start.out_seat,
-                         start.hands, plays)
+                         start.hands, plays, suits_led=start.suits_led)
         oracle = Minimax(start.kernel, start.declarer, misere, start.out_seat)
         # The oracle's value before each card, replayed on the engine's own state.
         st = start.copy()
@@ -213,6 +213,10 @@ def test_plays_that_do_not_fit_the_hands_are_refused() -> None:
     with pytest.raises(ValueError, match="not in turn or held"):
         analyse_play(rules, 0, SUITLESS, 0, -1, hands, [Play(0, JOKER), Play(2, parse_card(
             "KH", rules))])
+    with pytest.raises(ValueError, match="not a legal play"):  # R20: South has hearts
+        analyse_play(rules, 0, SUITLESS, 0, -1, hands, [Play(0, parse_card(c, rules))
+                                                       for c in ("AH",)] + [
+            Play(1, parse_card("7C", rules)), Play(2, parse_card("AD", rules))])
     with pytest.raises(ValueError, match="no card"):
         analyse_play(rules, 0, SUITLESS, 0, -1, hands, [])
     with pytest.raises(ValueError, match="before the last trick"):

@@ -14,7 +14,8 @@ gives:
 
 Every position of the play is solved once (the position after a card is the one
 before the next), with one solver for the deal so that later positions reuse what the
-earlier searches stored. Pure and deterministic: no clock, no randomness.
+earlier searches stored; a forced card (the only legal one) needs no search, its
+value being the next position's. Pure and deterministic: no clock, no randomness.
 
 - ``analyse_review(review)``: the analysis of a ``DealReview`` (None when nobody
   declared, so nothing was played).
@@ -35,7 +36,14 @@ from five_hundred.engine.cards import (
     parse_card,
     play_context,
 )
-from five_hundred.engine.play import LED_BIT, NEXT_SEAT, kernel_for, led_of, winner
+from five_hundred.engine.play import (
+    LED_BIT,
+    NEXT_SEAT,
+    kernel_for,
+    led_of,
+    legal_plays,
+    winner,
+)
 from five_hundred.engine.review import DealReview
 from five_hundred.engine.rules import RuleSet
 
@@ -112,12 +120,13 @@ class DealAnalysis(PlayAnalysis):
 
 def analyse_play(rules: RuleSet, trump: int, joker_suit: int, declarer: int,
                  out_seat: int, hands: Sequence[int], plays: Sequence[Play],
-                 stop: Callable[[], bool] | None = None) -> PlayAnalysis:
+                 stop: Callable[[], bool] | None = None, suits_led: int = 0) -> PlayAnalysis:
     """The analysis of ``plays`` from ``hands`` (bitmasks, one per seat, as the first
     of them is led; the misère partner's is ignored, R18) in a contract in ``trump``
     (0-3 or ``NO_TRUMPS``; misère when ``out_seat`` is a seat). ``plays`` must be legal
     and start a trick; play may stop early, as in a caught misère (R33). ``stop`` is
-    asked before each search: True raises ``AnalysisCancelled``."""
+    asked before each search: True raises ``AnalysisCancelled``. ``suits_led``: the
+    suits led before the first of ``plays`` (bits, R26), for an ending."""
     misere = out_seat >= 0
     ctx = play_context(rules, trump, joker_suit)
     kernel = kernel_for(rules, ctx, misere)
@@ -139,10 +148,9 @@ def analyse_play(rules: RuleSet, trump: int, joker_suit: int, declarer: int,
 
     # ``value[k]``: the declaring side's final result with best play before card k
     # (tricks won so far plus the solver's value; misère: 1 if the declarer is caught).
-    value: list[int] = []
+    value: list[int | None] = []  # None: a forced card, its value is the next one's
     trick: list[tuple[int, int]] = []
     led = -1
-    suits_led = 0
     won = 0  # tricks the declaring side has won (misère: the declarer)
     caught = False
     trick_no = 1
@@ -152,8 +160,15 @@ def analyse_play(rules: RuleSet, trump: int, joker_suit: int, declarer: int,
             raise ValueError("a card was played after the end of play")
         if p.seat != to_act or not h[p.seat] >> p.card & 1:
             raise ValueError(f"{card_str(p.card)} by seat {p.seat} is not in turn or held")
-        v = solve(to_act, trick, led, suits_led)
-        value.append(v if misere else won + v)
+        mask, names = legal_plays(kernel, h[p.seat], not trick, led, tricks_left, suits_led)
+        if not (p.named in names if p.named >= 0 else mask >> p.card & 1):
+            raise ValueError(f"{card_str(p.card)} by seat {p.seat} is not a legal play")
+        if mask.bit_count() + len(names) == 1:
+            value.append(None)  # nothing to choose: no search needed
+        else:
+            # ``v``: the declaring side's tricks from here (misère: 1 = caught)
+            v = solve(to_act, trick, led, suits_led)
+            value.append(v if misere else won + v)
         h[p.seat] &= ~(1 << p.card)
         if not trick:
             led = led_of(kernel, p.card, p.named)
@@ -174,11 +189,14 @@ def analyse_play(rules: RuleSet, trump: int, joker_suit: int, declarer: int,
     if not caught and tricks_left:
         raise ValueError("play stopped before the last trick")
     final = int(caught) if misere else won
-    value.append(final)
+    known = [final]  # the values from the end back: a forced card's is the next one's
+    for later in reversed(value):
+        known.append(known[-1] if later is None else later)
+    known.reverse()
     cards: list[CardVerdict] = []
     trick_no, in_trick = 1, 0
     for k, p in enumerate(plays):
-        before, after = value[k], value[k + 1]
+        before, after = known[k], known[k + 1]
         if misere:  # 1 = caught: the declarer's goal is 0
             best, kept = (1 - before, 1 - after) if declaring[p.seat] else (before, after)
         elif declaring[p.seat]:
@@ -189,7 +207,7 @@ def analyse_play(rules: RuleSet, trump: int, joker_suit: int, declarer: int,
         in_trick += 1
         if in_trick == nplayers:
             trick_no, in_trick = trick_no + 1, 0
-    could = 1 - value[0] if misere else value[0]
+    could = 1 - known[0] if misere else known[0]
     made = 1 - final if misere else final
     return PlayAnalysis(misere, declarer, could, made, tuple(cards), sv.nodes)
 
