@@ -8,7 +8,8 @@ Once it opens, a worker thread runs the double-dummy analysis of the deal shown
 (``bots/analysis.py``: what the contract could make with every hand known, and which
 cards lost against best play); the screen says "computing…" and answers keys
 meanwhile, shows the result when it comes, and cancels the work when it closes or
-shows another deal. It opens from the deal summary and the end of the game (``ReviewWanted``;
+shows another deal (the analysis stops after the search under way; its answer is
+dropped). It opens from the deal summary and the end of the game (``ReviewWanted``;
 ``from_controller``: the game in play) and from the history of finished games
 (``history.OpenReview``; ``from_record``: a record, its text or its file). Deals are
 numbered from 0 in both.
@@ -101,7 +102,8 @@ def _record(source: RecordSource) -> GameRecord:
     return load_record(source)
 
 
-def _dd_line(review: DealReview, dd: AnalysisState) -> Text | None:
+def _dd_line(dd: AnalysisState) -> Text | None:
+    """The heading's double-dummy line, as far as the analysis is known."""
     if dd is None:
         return None
     if dd == "computing":
@@ -136,7 +138,7 @@ def _heading(review: DealReview, names: Sequence[str], deals: int,
             out.append(" · ")
         out.append(f"{TEAMS_SHORT[t]} {r.tricks[t]} trick{'s' if r.tricks[t] != 1 else ''} "
                    f"{signed(r.score_change[t])} → {points(r.scores[t])}")
-    line = _dd_line(review, dd)
+    line = _dd_line(dd)
     if line is not None:
         out.append("\n")
         out.append_text(line)
