@@ -211,3 +211,33 @@ def test_replay_usage_error_from_the_environment_and_a_bad_lang() -> None:
     assert bad.returncode == 2
     assert bad.stderr == "five-hundred: error: argument --lang: expected one of en, pt, es, " \
                          "not 'fr'\n"
+
+
+@pytest.mark.parametrize("code, words", [
+    ("en", "East holds a trump and must follow trumps (J♦ counts as a heart while hearts "
+           "are trumps)"),
+    ("pt", "Este tem trunfo e tem de seguir trunfo (J♦ conta como copas enquanto o trunfo "
+           "for copas)"),
+    ("es", "Este tiene triunfo y debe seguir triunfo (J♦ cuenta como corazón mientras el "
+           "triunfo sea corazones)"),
+])
+def test_the_engines_reasons_in_the_players_language(code: str, words: str) -> None:
+    """A refused card was explained in English inside a Portuguese or Spanish sentence:
+    the engine's reason (a ``Because``) is English as a string and is translated where
+    it is shown; the bower's note too."""
+    from five_hundred.engine import IllegalAction
+    from five_hundred.notation import reason_text
+    from tests.engine.helpers import run
+    from tests.engine.test_play import hearts_by_north
+
+    st = hearts_by_north()
+    run(st, "play AH")
+    with pytest.raises(IllegalAction) as err:
+        run(st, "play QC")
+    assert str(err.value.reason) == ("East holds a trump and must follow trumps (J♦ counts "
+                                     "as a heart while hearts are trumps)")
+    i18n.set_language(code)
+    try:
+        assert reason_text(err.value.reason) == words
+    finally:
+        i18n.set_language("en")

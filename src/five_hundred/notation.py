@@ -398,6 +398,49 @@ def month_name(month: int) -> str:
     return _(_MONTHS[month - 1])
 
 
+# The double-dummy analysis in the deal review (bots/analysis.py): every sentence whole,
+# so that each can be translated as it stands.
+DD_MARK = "✗"  # a card (or a trick holding one) that lost against best play
+DD_COMPUTING = N_("Double-dummy (all hands known): computing…")
+DD_FAILED = N_("Double-dummy (all hands known): this deal could not be analysed.")
+DD_LEGEND = N_("✗ marks a trick or a card that lost against best play, all hands known.")
+DD_ALL_KEPT = N_("Double-dummy: every card of the deal kept the best result.")
+DD_TRICK_KEPT = N_("Double-dummy: every card of this trick kept the best result.")
+
+
+def dd_result(contract: str, misere: bool, could: int, made: int) -> str:
+    """The contract's double-dummy value and what was made of it, one sentence:
+    ``could``/``made`` are the declaring side's tricks (misère: 1 = the misère made)."""
+    label = bid_label(contract)
+    if misere:
+        if could and made:
+            text = _("Double-dummy: the {bid} could be made against any defence, and it was.")
+        elif could:
+            text = _("Double-dummy: the {bid} could be made against any defence, but it "
+                     "failed.")
+        elif made:
+            text = _("Double-dummy: the best defence beats this {bid}, but it was made.")
+        else:
+            text = _("Double-dummy: the best defence beats this {bid}, and it was beaten.")
+        return text.format(bid=label)
+    return ngettext("Double-dummy: {bid} could make {could} trick; it made {made}.",
+                    "Double-dummy: {bid} could make {could} tricks; it made {made}.",
+                    could).format(bid=label, could=could, made=made)
+
+
+def dd_card(name: str, card: str, lost: int, misere: bool, declaring: bool) -> str:
+    """Why a card is marked ✗: what it lost against best play, one sentence."""
+    label = card_label(card)
+    if misere and declaring:
+        text = _("✗ {name} played {card}: after it, the misère could no longer be made.")
+    elif misere:
+        text = _("✗ {name} played {card}: after it, the misère could no longer be beaten.")
+    else:
+        text = ngettext("✗ {name} played {card}: it lost {n} trick against best play.",
+                        "✗ {name} played {card}: it lost {n} tricks against best play.", lost)
+    return text.format(name=name, card=label, n=lost)
+
+
 def who(names: Sequence[str], seat: int) -> str:
     """``Ana (North)``, or ``North`` when the player kept the seat's name."""
     name = names[seat]
@@ -417,6 +460,12 @@ def signed(n: int) -> str:
 
 
 __all__ = [
+    "DD_ALL_KEPT",
+    "DD_COMPUTING",
+    "DD_FAILED",
+    "DD_LEGEND",
+    "DD_MARK",
+    "DD_TRICK_KEPT",
     "JOKERS",
     "MINUS",
     "SEATS",
@@ -430,12 +479,15 @@ __all__ = [
     "called_suit",
     "card_label",
     "card_name",
+    "dd_card",
+    "dd_result",
     "default_names",
     "defending_note",
     "describe_hint",
     "house_rules",
     "log_lines",
     "points",
+    "reason_text",
     "score_reason",
     "seat_name",
     "shown_name",

@@ -15,6 +15,7 @@ import pytest
 from textual.pilot import Pilot
 
 from five_hundred.ui.app import FiveHundredApp, create_app
+from five_hundred.ui.screens.review import DealReviewScreen
 from tests.acting import act_text
 
 from .records import DEFENDED, LOST, WON, begin
@@ -112,16 +113,28 @@ async def to_summary_defended(pilot: Pilot[None]) -> None:
     await begin(pilot, DEFENDED, 12)
 
 
+async def _analysed(pilot: Pilot[None]) -> None:
+    """The review's double-dummy analysis is there (its worker awaited)."""
+    screen = pilot.app.screen
+    assert isinstance(screen, DealReviewScreen)
+    await screen.wait_for_analysis()
+    await pilot.pause()
+    assert screen.analysis != "computing"
+
+
 async def to_review(pilot: Pilot[None]) -> None:
-    """The review of that deal, at its fourth trick."""
+    """The review of that deal, at its fourth trick (its card that lost a trick marked,
+    issue 11 item 8)."""
     await begin(pilot, DEFENDED, 12)
     await pilot.press("r", "right", "right", "right", "right")
+    await _analysed(pilot)
 
 
 async def to_review_misere(pilot: Pilot[None]) -> None:
     """The review of a lost misère (R18, R33): three cards a trick, play stopped."""
     await begin(pilot, LOST)
     await pilot.press("r", "end")
+    await _analysed(pilot)
 
 
 async def to_game_over(pilot: Pilot[None]) -> None:

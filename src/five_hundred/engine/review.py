@@ -30,6 +30,7 @@ from .cards import (
     play_context,
 )
 from .record import GameRecord, replay_record
+from .rules import RuleSet
 from .state import PLAYING, DealLog, GameState
 from .views import DealSummary
 
@@ -61,6 +62,7 @@ class DealReview(BaseModel):
 
     model_config = _FROZEN
     index: int  # from 0
+    rules: RuleSet  # the game's rules: how the cards behave (for an analysis of the play)
     dealer: int
     hands: Hands  # as dealt, before the kitty (display order under the contract)
     kitty: tuple[str, ...]
@@ -127,7 +129,7 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
     bid = deal.contract
     r = state.results[index]
     return DealReview(
-        index=index, dealer=log.dealer, hands=_hands(deal, log.hands),
+        index=index, rules=state.rules, dealer=log.dealer, hands=_hands(deal, log.hands),
         kitty=tuple(card_str(c) for c in cards_of(log.kitty)),
         auction=tuple((s, "pass" if a[0] == 0 else deal.ladder.bids[a[1]].code)
                       for s, a in deal.auction),

@@ -3,8 +3,13 @@ the auction, then every trick in order with its leader and winner, stepping forw
 and back (and from deal to deal).
 
 The screen is given ``DealReview`` values only (``engine/review.py``), which exist for
-finished deals alone: it cannot show a hand of a deal that is still being played. It
-opens from the deal summary and the end of the game (``ReviewWanted``;
+finished deals alone: it cannot show a hand of a deal that is still being played.
+Once it opens, a worker thread runs the double-dummy analysis of the deal shown
+(``bots/analysis.py``: what the contract could make with every hand known, and which
+cards lost against best play); the screen says "computing…" and answers keys
+meanwhile, shows the result when it comes, and cancels the work when it closes or
+shows another deal (the analysis stops after the search under way; its answer is
+dropped). It opens from the deal summary and the end of the game (``ReviewWanted``;
 ``from_controller``: the game in play) and from the history of finished games
 (``history.OpenReview``; ``from_record``: a record, its text or its file). Deals are
 numbered from 0 in both.
@@ -12,9 +17,10 @@ numbered from 0 in both.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -24,19 +30,60 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
+from textual.worker import (
+    Worker,
+    WorkerCancelled,
+    WorkerFailed,
+    WorkerState,
+    get_current_worker,
+)
 
 from five_hundred.engine.record import GameRecord, load_record, loads_record
 from five_hundred.engine.review import DealNotFinished, DealReview, ReviewTrick, record_reviews
 from five_hundred.i18n import N_, _, ngettext
-from five_hundred.notation import SEATS, points, seat_name, signed, team_short, who
+from five_hundred.notation import (
+    DD_ALL_KEPT,
+    DD_COMPUTING,
+    DD_FAILED,
+    DD_LEGEND,
+    DD_MARK,
+    DD_TRICK_KEPT,
+    SEATS,
+    dd_card,
+    dd_result,
+    points,
+    seat_name,
+    signed,
+    team_short,
+    who,
+)
 from five_hundred.ui.render import bid_text, card_text, cards_text, styled, suit_text, trick_line
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
+    from five_hundred.bots.analysis import DealAnalysis
     from five_hundred.hotseat import Controller
 
+    # The double-dummy analysis of the deal shown: the result, "computing" while the
+    # worker runs, "failed" if it raised, or None: nothing to analyse (no contract).
+    AnalysisState = DealAnalysis | Literal["computing", "failed"] | None
+
 RecordSource = GameRecord | str | os.PathLike[str]
+ANALYSIS_WORKER = "double-dummy"
+
+
+def analyse(review: DealReview) -> tuple[int, DealAnalysis | None]:
+    """The analysis of ``review`` (in the worker thread; imported here, off the event
+    loop): (the deal's index, the analysis). Stops between two searches once the worker
+    is cancelled (then the result is ignored)."""
+    from five_hundred.bots.analysis import AnalysisCancelled, analyse_review
+
+    worker = get_current_worker()
+    try:
+        return review.index, analyse_review(review, stop=lambda: worker.is_cancelled)
+    except AnalysisCancelled:
+        return review.index, None
 
 
 class ReviewWanted(Message):
@@ -57,7 +104,19 @@ def _record(source: RecordSource) -> GameRecord:
     return load_record(source)
 
 
-def _heading(review: DealReview, names: Sequence[str], deals: int) -> Text:
+def _dd_line(dd: AnalysisState) -> Text | None:
+    """The heading's double-dummy line, as far as the analysis is known."""
+    if dd is None:
+        return None
+    if dd == "computing":
+        return Text(_(DD_COMPUTING), style="dim italic")
+    if dd == "failed":
+        return Text(_(DD_FAILED), style="dim")
+    return Text(dd_result(dd.contract, dd.misere, dd.could, dd.made), style="bold")
+
+
+def _heading(review: DealReview, names: Sequence[str], deals: int,
+             dd: AnalysisState = None) -> Text:
     out = Text(_("Review of deal {number} of {deals}").format(number=review.number,
                                                               deals=deals)
                if deals > 1 else _("Review of deal {number}").format(number=review.number),
@@ -84,10 +143,14 @@ def _heading(review: DealReview, names: Sequence[str], deals: int) -> Text:
                             "{team} {n} tricks {change} → {score}", r.tricks[t]).format(
             team=team_short(t), n=r.tricks[t], change=signed(r.score_change[t]),
             score=points(r.scores[t])))
+    line = _dd_line(dd)
+    if line is not None:
+        out.append("\n")
+        out.append_text(line)
     return out
 
 
-def _hand(cards: Sequence[str], played: str | None) -> Text:
+def _hand(cards: Sequence[str], played: str | None, lost: bool = False) -> Text:
     out = Text()
     for i, code in enumerate(cards):
         if i:
@@ -96,18 +159,36 @@ def _hand(cards: Sequence[str], played: str | None) -> Text:
             out.append("[")
             out.append_text(card_text(code, "reverse"))
             out.append("]")
+            if lost:
+                out.append(DD_MARK, style="bold red")
         else:
             out.append_text(card_text(code))
     return out
 
 
-def _hands_grid(review: DealReview, names: Sequence[str], trick: ReviewTrick | None) -> Table:
+def _ready(dd: AnalysisState) -> DealAnalysis | None:
+    """The analysis, once it is there."""
+    return None if dd is None or isinstance(dd, str) else dd
+
+
+def _lost(dd: AnalysisState, trick: ReviewTrick | None) -> dict[int, int]:
+    """Per seat, the tricks its card of ``trick`` lost against best play (the cards
+    that lost only), once the analysis is there."""
+    a = _ready(dd)
+    if trick is None or a is None:
+        return {}
+    return {v.seat: v.lost for v in a.lost_in(trick.number)}
+
+
+def _hands_grid(review: DealReview, names: Sequence[str], trick: ReviewTrick | None,
+                dd: AnalysisState = None) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)  # seat
     grid.add_column(no_wrap=True)  # name
     grid.add_column()  # cards
     grid.add_column(style="italic")  # notes
     played = dict(trick.plays) if trick is not None else {}
+    lost = _lost(dd, trick)
     for seat in range(4):
         notes = []
         if trick is None:
@@ -126,7 +207,7 @@ def _hands_grid(review: DealReview, names: Sequence[str], trick: ReviewTrick | N
             notes.append(_("sits out"))
         name = names[seat] if names[seat] not in (SEATS[seat], seat_name(seat)) else ""
         grid.add_row(Text(seat_name(seat), style="bold"), Text(name[:12]),
-                     _hand(cards, played.get(seat)), Text(", ".join(notes)))
+                     _hand(cards, played.get(seat), seat in lost), Text(", ".join(notes)))
     return grid
 
 
@@ -146,7 +227,8 @@ def _deal_part(review: DealReview, names: Sequence[str]) -> Text:
     return out
 
 
-def _trick_part(review: DealReview, names: Sequence[str], trick: ReviewTrick) -> Text:
+def _trick_part(review: DealReview, names: Sequence[str], trick: ReviewTrick,
+                dd: AnalysisState = None) -> Text:
     out = styled(_("Played: {plays} → {name} wins"), plays=trick_line(trick.plays, tuple(names)),
                  name=names[trick.winner])
     if trick.called is not None:
@@ -159,22 +241,43 @@ def _trick_part(review: DealReview, names: Sequence[str], trick: ReviewTrick) ->
     if last and review.sitting_out is not None and trick.winner == review.declarer:
         out.append("\n" + _("{name} won a trick: the misère is lost and play stops.").format(
             name=names[trick.winner]))
+    a = _ready(dd)
+    if a is not None:
+        lost = a.lost_in(trick.number)
+        for v in lost:
+            out.append("\n")
+            out.append(dd_card(names[v.seat], v.card, v.lost, a.misere, a.declaring(v.seat)),
+                       style="red")
+        if not lost:
+            out.append("\n")
+            out.append(_(DD_TRICK_KEPT), style="dim")
     return out
 
 
-def _steps(review: DealReview, step: int) -> Text:
+def _steps(review: DealReview, step: int, dd: AnalysisState = None) -> Text:
+    """The steps, the one shown highlighted; once the analysis is there, the tricks
+    with a card that lost are marked, and a line says what the mark means."""
     out = Text(_("Steps:") + " ")
+    a = _ready(dd)
     labels = [_("deal"), *(str(t.number) for t in review.tricks)]
     for i, label in enumerate(labels):
         if i:
             out.append(" ")
-        out.append(f" {label} ", style="bold reverse" if i == step else "dim")
+        style = "bold reverse" if i == step else "dim"
+        out.append(f" {label}", style=style)
+        if i and a is not None and a.lost_in(i):
+            out.append(DD_MARK, style="bold red reverse" if i == step else "bold red")
+        out.append(" ", style=style)
+    if a is not None:
+        out.append("\n")
+        out.append(_(DD_LEGEND if any(v.lost for v in a.cards) else DD_ALL_KEPT), style="dim")
     return out
 
 
 def review_renderable(review: DealReview, names: Sequence[str], step: int,
-                      deals: int = 1) -> RenderableType:
-    """Step 0: the deal (hands as dealt, kitty, discard, auction); step k: trick k."""
+                      deals: int = 1, dd: AnalysisState = None) -> RenderableType:
+    """Step 0: the deal (hands as dealt, kitty, discard, auction); step k: trick k;
+    ``dd``: the double-dummy analysis, as far as it is known."""
     trick = review.tricks[step - 1] if step else None
     if trick is None:
         title = Text(_("Hands as dealt"), style="bold")
@@ -184,10 +287,11 @@ def review_renderable(review: DealReview, names: Sequence[str], step: int,
                      style="bold")
         title.append(" · " + _("led by {leader} · won by {winner}").format(
             leader=who(names, trick.leader), winner=who(names, trick.winner)))
-    part = _deal_part(review, names) if trick is None else _trick_part(review, names, trick)
-    return Group(_heading(review, names, deals), Text(""), title,
-                 _hands_grid(review, names, trick), Text(""), part, Text(""),
-                 _steps(review, step))
+    part = _deal_part(review, names) if trick is None else _trick_part(review, names, trick,
+                                                                       dd)
+    return Group(_heading(review, names, deals, dd), Text(""), title,
+                 _hands_grid(review, names, trick, dd), Text(""), part, Text(""),
+                 _steps(review, step, dd))
 
 
 class DealReviewScreen(BaseScreen):
@@ -218,6 +322,9 @@ class DealReviewScreen(BaseScreen):
         self.names = tuple(names)
         self.index = index
         self.step = 0
+        # The double-dummy analysis per deal index, once its worker has answered.
+        self.analyses: dict[int, DealAnalysis | Literal["failed"] | None] = {}
+        self._analysing: Worker[tuple[int, DealAnalysis | None]] | None = None
 
     @classmethod
     def from_record(cls, source: RecordSource, index: int | None = None) -> DealReviewScreen:
@@ -254,8 +361,66 @@ class DealReviewScreen(BaseScreen):
         yield KeyBar()
         yield from self.compose_too_small()
 
+    @property
+    def analysis(self) -> AnalysisState:
+        """The double-dummy analysis of the deal shown, as far as it is known."""
+        if self.index in self.analyses:
+            return self.analyses[self.index]
+        return None if self.review.contract is None else "computing"
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._analyse()
+
+    def _analyse(self) -> None:
+        """Start the worker for the deal shown, unless its analysis is known (or there
+        is nothing to analyse). One at a time: the worker of another deal is
+        cancelled (it stops after its current search; its answer is ignored)."""
+        if self.index in self.analyses or self.review.contract is None:
+            return
+        if self._analysing is not None and self._analysing.name == str(self.index):
+            return
+        review = self.review
+        self._analysing = self.run_worker(lambda: analyse(review), thread=True,
+                                          group=ANALYSIS_WORKER, exclusive=True,
+                                          name=str(self.index), exit_on_error=False)
+
+    async def wait_for_analysis(self) -> None:
+        """Until the analysis of the deal shown is there (tests and snapshots)."""
+        worker = self._analysing
+        if worker is None or worker.name != str(self.index):
+            return
+        with contextlib.suppress(WorkerCancelled, WorkerFailed):
+            await worker.wait()
+        self._take(worker)  # as its state change will (that message may still be queued)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != ANALYSIS_WORKER:
+            return
+        event.stop()
+        self._take(event.worker)
+
+    def _take(self, worker: Worker[tuple[int, DealAnalysis | None]]) -> None:
+        """A finished worker's analysis: kept, and shown if its deal is the one shown.
+        A cancelled worker's is dropped."""
+        if worker.state not in (WorkerState.SUCCESS, WorkerState.ERROR) or \
+                worker.is_cancelled:
+            return
+        if worker is self._analysing:
+            self._analysing = None
+        index = int(worker.name)
+        if index in self.analyses:
+            return
+        if worker.state == WorkerState.SUCCESS and worker.result is not None:
+            self.analyses[index] = worker.result[1]
+        else:
+            self.analyses[index] = "failed"
+        if index == self.index:
+            self._show()
+
     def _content(self) -> RenderableType:
-        return review_renderable(self.review, self.names, self.step, len(self.reviews))
+        return review_renderable(self.review, self.names, self.step, len(self.reviews),
+                                 self.analysis)
 
     def _show(self) -> None:
         for static in self.query("#review").results(Static):  # none before compose
@@ -284,9 +449,12 @@ class DealReviewScreen(BaseScreen):
     def action_deal(self, by: int) -> None:
         self.index = max(0, min(len(self.reviews) - 1, self.index + by))
         self.step = 0
+        self._analyse()
         self._show()
 
     def action_close(self) -> None:
+        # the analysis is of no use now (unmounting cancels it too)
+        self.workers.cancel_group(self, ANALYSIS_WORKER)
         self.dismiss()
 
 
