@@ -1,13 +1,18 @@
 """The rule-based player (level ``normal``), and the same rules with slips (``easy``).
 
 Bidding counts tricks: trump length, the joker and the bowers, side aces and kings,
-voids with trumps, plus an allowance for partner and the kitty; no trumps needs
-stoppers in three suits (no endless 6NT on a weak hand); misère is judged by the gaps
-below each card. The discard keeps trumps and aces and makes voids. The play follows
+voids with trumps, plus an allowance for partner and the kitty (about three tricks);
+a raise of partner's suit adds only our surplus over that allowance, and a suit we bid
+ourselves is never raised again; no trumps needs stoppers in three suits (no endless
+6NT on a weak hand); misère is judged by the cards the defenders could catch
+(``misere.py``). The discard keeps trumps and aces and makes voids; in misère it sheds the dangers. The play follows
 the textbook habits: second hand low, third hand high, win cheaply in fourth seat,
 draw trumps from the top (never a low trump lead by a declarer who holds the top),
-keep the suitless joker in no trumps for a trick that matters, and against misère
-follow low, never lead the joker, never lead a suit the declarer has shown void in.
+keep the suitless joker in no trumps for a trick that matters; third hand takes
+partner's trick with a card the next player cannot beat; no joker or bower second
+hand on a low trump lead; no low lead in no trumps into partner's void. Against
+misère: follow low while the declarer is to play, stay under him when he is winning,
+win high once he has ducked, never lead the joker or a suit he has shown void in.
 """
 
 from __future__ import annotations
@@ -155,7 +160,7 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
     opp_bid = any(bid is not None and (seat - k.seat) % 2 == 1 for seat, bid in k.auction)
     own_suits = {bid.trump for seat, bid in k.auction
                  if seat == k.seat and bid is not None and bid.kind == SUIT_BID}
-    allowance = 1.4 + (0.5 if rules.kitty_size >= 3 else 0.0)
+    allowance = 2.4 + (0.5 if rules.kitty_size >= 3 else 0.0)
     if rules.kitty_size >= 6:
         allowance += 0.6
     options: list[tuple[float, int, int]] = []  # (tricks, trump, strain order)
@@ -165,10 +170,10 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
             continue
         total = est + allowance + noise * rng.uniform(-1, 1)
         if partner_bid is not None and partner_bid.trump == t:
-            # Partner already counted on ~2 tricks from us and the kitty: raise by the
-            # surplus only, and not at all when the suit is ours too (his bid over
-            # ours already counted our hand: no escalation).
-            surplus = 0.0 if t in own_suits else max(0.0, est - 2.2)
+            # Partner already counted on ``allowance`` tricks from us and the kitty:
+            # raise by the surplus only, and not at all when the suit is ours too (his
+            # bid over ours already counted our hand: no escalation).
+            surplus = 0.0 if t in own_suits else max(0.0, est - allowance)
             total = partner_bid.tricks + surplus
         options.append((total, t, t))
     nt_est, stopped = nt_tricks(rules, hand)
