@@ -5,12 +5,13 @@ voids with trumps, plus an allowance for partner and the kitty (about three tric
 a raise of partner's suit adds only our surplus over that allowance, and a suit we bid
 ourselves is never raised again; no trumps needs stoppers in three suits (no endless
 6NT on a weak hand); misère is judged by the cards the defenders could catch
-(``misere.py``). The discard keeps trumps and aces and makes voids; in misère it sheds the dangers. The play follows
-the textbook habits: second hand low, third hand high, win cheaply in fourth seat,
-draw trumps from the top (never a low trump lead by a declarer who holds the top),
-keep the suitless joker in no trumps for a trick that matters; third hand takes
-partner's trick with a card the next player cannot beat; no joker or bower second
-hand on a low trump lead; no low lead in no trumps into partner's void. Against
+(``misere.py``). The discard keeps trumps and aces and makes voids; in misère it
+sheds the dangers. The play follows the textbook habits: second hand low, third hand
+high, win cheaply in fourth seat, draw trumps from the top (never a low trump lead by
+a declarer who holds the top), keep the suitless joker in no trumps for a trick that
+matters; third hand takes partner's trick with a card the next player cannot beat; no
+joker or bower second hand on a low trump lead; no low lead in no trumps into
+partner's void. Against
 misère: follow low while the declarer is to play, stay under him when he is winning,
 win high once he has ducked, never lead the joker or a suit he has shown void in.
 """
