@@ -380,10 +380,11 @@ def _misere_declarer(k: Knowledge, acts: list[Action]) -> Action:
     ctx = k.ctx
     assert ctx is not None
     unseen = _outstanding(k)
+    n_def = sum(k.hand_sizes[s] for s in range(4) if s != k.seat and s != k.out_seat)
 
     def left_danger(c: int) -> float:
         """The hand's danger once ``c`` is gone (bots/misere.py)."""
-        return misere.danger(k.rules, k.hand & ~(1 << c), unseen)
+        return misere.danger(k.rules, k.hand & ~(1 << c), unseen, n_def)
 
     if not k.trick:
         # He leads only the first trick: a card with the fewest unseen cards below it
