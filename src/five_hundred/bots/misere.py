@@ -197,6 +197,9 @@ def bid_danger(rules: RuleSet, hand: int) -> float:
 MC_MAX_DANGER = 1.5
 MC_MIN_SAMPLES = 6  # a safe hand costs the solver ~30,000 nodes a sample
 MC_MAX_SAMPLES = 48
+# Few samples (a safe hand is dear to solve): a bid also needs this share made, so a
+# lucky handful of deals does not stake 250 or 500 points.
+MC_MIN_MADE = 0.67
 SAMPLE_WORK = 30
 
 
@@ -257,4 +260,6 @@ def bid_options(k: Knowledge, rng: random.Random, limit: int,
     if not kinds or bid_danger(rules, k.hand) > MC_MAX_DANGER:
         return []
     j = judge(k, rng, limit, 1)
+    if j.made < MC_MIN_MADE:
+        return []
     return [(i, b.value * (2 * j.made - 1), j.made) for i, b in kinds]
