@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from five_hundred.bots import choose_action
+from five_hundred.bots import choose_action, normal
 from five_hundred.bots.knowledge import knowledge_of
 from five_hundred.engine.cards import JOKER, SUITLESS, mask_of, parse_card
 from five_hundred.engine.play import trick_winner
@@ -145,8 +145,8 @@ def test_no_trumps_bids_are_rare_and_backed_by_stoppers() -> None:
             text = choose_action(view, R, rng, "normal").text
             if "NT" in text:
                 nt_bids += 1
-                aces = sum(1 for c in view.hand if c[0] == "A")
-                assert "JK" in view.hand or aces >= 3
+                hand = mask_of(parse_card(c, R) for c in view.hand)
+                assert "JK" in view.hand or normal.nt_tricks(R, hand)[1] == 4
             state.apply_text(text, seat)
     assert nt_bids < 60
 

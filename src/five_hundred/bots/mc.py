@@ -7,7 +7,9 @@ is played out double-dummy by a fast greedy policy down to a 3-trick ending solv
 exactly (``hard._playout``). The tricks of the seat's side give, for every legal bid of
 that strain, the points it would score; the bid with the best mean wins if it beats
 what passing is worth (nothing, or the current high contract played by its bidder,
-evaluated on the same samples) by a margin. Misère stays with ``normal``'s judgement.
+evaluated on the same samples) by a margin. Misère and open misère are weighed the
+same way by ``misere.bid_options``: exact double-dummy solves of sampled deals after
+the seat's exchange (can the defenders force him to win a trick?).
 
 Discard: a handful of candidate discards (``normal``'s, and ones that void a short
 side suit or keep more trumps) are played out on the same samples; ``normal``'s is
@@ -38,7 +40,7 @@ from five_hundred.engine.cards import (
 from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.scoring import score_deal
 
-from . import normal
+from . import misere, normal
 from .knowledge import Knowledge
 from .sampler import PILE, sample_hands
 from .solver import Solver
@@ -123,16 +125,17 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     rules = k.rules
     ladder = ladder_for(rules)
     plan = normal.bid_plan(k, rng)
-    if plan[0] == BID and ladder.bids[plan[1]].is_misere:
-        return Judgement(plan)  # misère judged by normal's low-card gap test
     legal = {a[1]: a for a, _ in k.legal if a[0] == BID}
+    mis = misere.bid_options(k, rng, limit, legal)  # misère weighed by play-outs
+    if plan[0] == BID and ladder.bids[plan[1]].is_misere:
+        plan = (PASS,)  # only the play-outs bid misère
     strains = _strains(k)
     high = k.high
     if high is not None and high.kind == SUIT_BID and high.trump not in strains:
         strains.append(high.trump)
     cand = [(i, ladder.bids[i]) for i in sorted(legal)
             if ladder.bids[i].kind == SUIT_BID and ladder.bids[i].trump in strains]
-    if not cand:
+    if not cand and not mis:
         return Judgement(plan)
     mine = k.seat & 1
     total = rules.hand_size
@@ -145,7 +148,7 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     bidder = k.high_bidder
     if base_bid is not None and bidder >= 0:
         base_solver = Solver(rules, play_context(rules, base_bid.trump), bidder, False)
-    while n < BID_MAX_SAMPLES:
+    while (cand or mis) and n < BID_MAX_SAMPLES:
         hands = sample_hands(k, rng)
         kitty = hands[PILE]
         for t in strains:
@@ -173,9 +176,12 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
         work += SAMPLE_WORK * (len(strains) + 1)
         if n >= BID_MIN_SAMPLES and work >= limit:
             break
-    best_i, best_v = max(((i, sums[i] / n) for i, _ in cand), key=lambda x: (x[1], -x[0]))
+    n = max(n, 1)
+    values = [(i, sums[i] / n) for i, _ in cand] + [(i, v) for i, v, _ in mis]
+    best_i, best_v = max(values, key=lambda x: (x[1], -x[0]))
     base = base_sum / n if base_bid is not None else 0.0
-    options = tuple(sorted(((b.code, sums[i] / n) for i, b in cand), key=lambda o: -o[1]))
+    options = tuple(sorted(((ladder.bids[i].code, v) for i, v in values),
+                           key=lambda o: -o[1]))
     action = plan
     pass_action: Action = (PASS,)
     if best_v > base + BID_MARGIN and best_v > 0:

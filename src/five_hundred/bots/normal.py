@@ -1,13 +1,19 @@
 """The rule-based player (level ``normal``), and the same rules with slips (``easy``).
 
 Bidding counts tricks: trump length, the joker and the bowers, side aces and kings,
-voids with trumps, plus an allowance for partner and the kitty; no trumps needs
-stoppers in three suits (no endless 6NT on a weak hand); misère is judged by the gaps
-below each card. The discard keeps trumps and aces and makes voids. The play follows
-the textbook habits: second hand low, third hand high, win cheaply in fourth seat,
-draw trumps from the top (never a low trump lead by a declarer who holds the top),
-keep the suitless joker in no trumps for a trick that matters, and against misère
-follow low, never lead the joker, never lead a suit the declarer has shown void in.
+voids with trumps, plus an allowance for partner and the kitty (about three tricks);
+a raise of partner's suit adds only our surplus over that allowance, and a suit we bid
+ourselves is never raised again; no trumps needs stoppers in three suits (no endless
+6NT on a weak hand); misère is judged by the cards the defenders could catch
+(``misere.py``). The discard keeps trumps and aces and makes voids; in misère it
+sheds the dangers. The play follows the textbook habits: second hand low, third hand
+high, win cheaply in fourth seat, draw trumps from the top (never a low trump lead by
+a declarer who holds the top), keep the suitless joker in no trumps for a trick that
+matters; third hand takes partner's trick with a card the next player cannot beat; no
+joker or bower second hand on a low trump lead; no low lead in no trumps into
+partner's void. Against
+misère: follow low while the declarer is to play, stay under him when he is winning,
+win high once he has ducked, never lead the joker or a suit he has shown void in.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from five_hundred.engine.cards import (
 from five_hundred.engine.play import winning
 from five_hundred.engine.rules import RuleSet
 
+from . import misere
 from .knowledge import Knowledge
 
 # ----------------------------------------------------------------------- hand strength
@@ -115,23 +122,17 @@ def nt_tricks(rules: RuleSet, hand: int) -> tuple[float, int]:
     return est, min(stopped, 4)
 
 
-def misere_danger(rules: RuleSet, hand: int) -> int:
-    """Cards of ``hand`` that could be forced to win a trick in misère: for each suit,
-    a card is safe when at least as many lower cards of the suit lie elsewhere as it has
-    lower companions in the hand plus one (the gap test); the joker is always danger."""
-    danger = 0
-    if hand & (1 << JOKER):
-        danger += 2
-    all_cards = mask_of(deck(rules))
-    for s in range(4):
-        suit = [c for c in cards_of(all_cards) if c >> 4 == s and c not in (JOKER, JOKER2)]
-        mine = [c for c in suit if (hand >> c) & 1]
-        for i, c in enumerate(sorted(mine)):
-            lower_out = sum(1 for d in suit if d < c and not (hand >> d) & 1)
-            if (lower_out < i + 1 and (c & 15) > 8) or (
-                    lower_out < (i + 1) // 2 + 1 and (c & 15) >= 8):
-                danger += 1
-    return danger
+# Misère bids: the danger expected after the exchange (``misere.bid_danger``, about the
+# number of cards the defenders can catch) at most this much. Open misère is played
+# with the hand face up (R22), so it asks for nearly nothing to catch.
+MISERE_MAX_DANGER = 0.7
+OPEN_MISERE_MAX_DANGER = 0.4
+
+
+def misere_danger(rules: RuleSet, hand: int) -> float:
+    """The misère danger of ``hand`` judged before the exchange (``misere.bid_danger``):
+    about how many of its cards the defenders could force to win a trick."""
+    return round(misere.bid_danger(rules, hand), 1)
 
 
 # ----------------------------------------------------------------------- bidding
@@ -158,7 +159,9 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
     hand = k.hand
     partner_bid = _partner_suit_bid(k)
     opp_bid = any(bid is not None and (seat - k.seat) % 2 == 1 for seat, bid in k.auction)
-    allowance = 1.4 + (0.5 if rules.kitty_size >= 3 else 0.0)
+    own_suits = {bid.trump for seat, bid in k.auction
+                 if seat == k.seat and bid is not None and bid.kind == SUIT_BID}
+    allowance = 2.4 + (0.5 if rules.kitty_size >= 3 else 0.0)
     if rules.kitty_size >= 6:
         allowance += 0.6
     options: list[tuple[float, int, int]] = []  # (tricks, trump, strain order)
@@ -168,8 +171,11 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
             continue
         total = est + allowance + noise * rng.uniform(-1, 1)
         if partner_bid is not None and partner_bid.trump == t:
-            # Partner already counted on ~1.5 tricks from us; raise by the surplus.
-            total = partner_bid.tricks + max(0.0, est - 1.8)
+            # Partner already counted on ``allowance`` tricks from us and the kitty:
+            # raise by the surplus only, and not at all when the suit is ours too (his
+            # bid over ours already counted our hand: no escalation).
+            surplus = 0.0 if t in own_suits else max(0.0, est - allowance)
+            total = partner_bid.tricks + surplus
         options.append((total, t, t))
     nt_est, stopped = nt_tricks(rules, hand)
     if stopped >= 3 and ((rules.jokers == 1 and hand & (1 << JOKER)) or stopped == 4):
@@ -191,17 +197,17 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
                     best_score = score
                     best_choice = act
                 break
-    # Misère: low cards with gaps below them, and no joker.
-    if rules.misere:
-        danger = misere_danger(rules, hand)
-        for idx, act in legal_bids.items():
-            b = ladder.bids[idx]
-            if b.kind == MISERE and danger <= 1 and best_choice is None:
+    # Misère: judged by the cards the defenders could catch (bots/misere.py).
+    misere_bids = [(idx, act) for idx, act in legal_bids.items()
+                   if ladder.bids[idx].kind in (MISERE, OPEN_MISERE)]
+    if rules.misere and misere_bids:
+        d = misere.bid_danger(rules, hand)
+        for idx, act in sorted(misere_bids):
+            kind = ladder.bids[idx].kind
+            if kind == OPEN_MISERE and d <= OPEN_MISERE_MAX_DANGER:
+                return act
+            if kind == MISERE and d <= MISERE_MAX_DANGER and best_choice is None:
                 best_choice = act
-            if b.kind == OPEN_MISERE and danger == 0 and (hand & (1 << JOKER)) == 0:
-                strong = max((c & 15) for c in cards_of(hand)) <= 9
-                if strong:
-                    return act
     if best_choice is not None:
         return best_choice
     return pass_action  # blind misère (V5) is never bid by the rule-based player
@@ -218,16 +224,10 @@ def discard_plan(k: Knowledge) -> Action:
     hand = k.hand
     cards = list(cards_of(hand))
     if bid.is_misere:
-        keep_score = {}
-        for c in cards:
-            if c in (JOKER, JOKER2):
-                keep_score[c] = -100
-                continue
-            lower_out = sum(1 for d in deck(rules) if d >> 4 == c >> 4 and d < c
-                            and d not in (JOKER, JOKER2) and not (hand >> d) & 1)
-            keep_score[c] = lower_out * 3 - (c & 15)
-        chosen = sorted(cards, key=lambda c: keep_score[c])[:n]
-        return (DISCARD, *sorted(chosen))
+        # Shed the cards the defenders could catch (the joker first).
+        unseen = mask_of(deck(rules)) & ~hand
+        chosen_m = misere.best_discard(rules, hand, n, unseen)
+        return (DISCARD, *sorted(cards_of(chosen_m)))
     ctx = play_context(rules, bid.trump)
     value: dict[int, float] = {}
     for c in cards:
@@ -379,25 +379,35 @@ def habit_filter(k: Knowledge, acts: list[Action]) -> list[Action]:
 def _misere_declarer(k: Knowledge, acts: list[Action]) -> Action:
     ctx = k.ctx
     assert ctx is not None
-    if not k.trick:
-        # Lead the card with the most outstanding cards below it (safest low card).
-        out = _outstanding(k)
+    unseen = _outstanding(k)
+    n_def = sum(k.hand_sizes[s] for s in range(4) if s != k.seat and s != k.out_seat)
 
-        def safety(a: Action) -> tuple[int, int]:
+    def left_danger(c: int) -> float:
+        """The hand's danger once ``c`` is gone (bots/misere.py)."""
+        return misere.danger(k.rules, k.hand & ~(1 << c), unseen, n_def)
+
+    if not k.trick:
+        # He leads only the first trick: a card with the fewest unseen cards below it
+        # (the defenders must go under it to catch it), the one his hand misses least.
+        def risk(a: Action) -> tuple[int, float, int]:
             c = a[1]
             e = ctx.eff_suit[c]
             if e == SUITLESS:
-                return (-100, 0)
-            below = sum(1 for d in cards_of(out & ctx.suit_mask[e])
+                return (100, 0.0, 0)
+            below = sum(1 for d in cards_of(unseen & ctx.suit_mask[e])
                         if ctx.strength[d] < ctx.strength[c])
-            return (below, -ctx.strength[c])
+            return (below, left_danger(c), ctx.strength[c])
 
-        return max(acts, key=safety)
+        return min(acts, key=risk)
     _, best = _current_best(k)
     losers = [a for a in acts if _score(k, a[1], k.led) < best]
-    if losers:
+    following = [a for a in losers if ctx.eff_suit[a[1]] == k.led]
+    if following:
         # The highest card that still loses (shed danger while it is safe).
-        return max(losers, key=lambda a: (_score(k, a[1], k.led), ctx.strength[a[1]]))
+        return max(following, key=lambda a: (_score(k, a[1], k.led), ctx.strength[a[1]]))
+    if losers:
+        # Void: throw the card whose going leaves the least danger.
+        return min(losers, key=lambda a: (left_danger(a[1]), -ctx.strength[a[1]]))
     return max(acts, key=lambda a: ctx.strength[a[1]])
 
 
@@ -413,6 +423,7 @@ def _misere_defender(k: Knowledge, acts: list[Action]) -> Action:
               and (k.exposed == 0 or k.exposed & ctx.suit_mask[max(0, ctx.eff_suit[a[1]])])]
         pool = ok or pool
         return min(pool, key=lambda a: (ctx.strength[a[1]], a[1]))
+    follows = [a for a in non_joker if ctx.eff_suit[a[1]] == k.led]
     declarer_played = any(s == dec for s, _ in k.trick)
     if declarer_played:
         _, best = _current_best(k)
@@ -421,13 +432,18 @@ def _misere_defender(k: Knowledge, acts: list[Action]) -> Action:
             # The declarer is winning: stay under him; when void throw the highest card.
             under = [a for a in acts if _score(k, a[1], k.led) < best]
             if under:
-                follows = [a for a in under if ctx.eff_suit[a[1]] == k.led]
-                if follows:
-                    return max(follows, key=lambda a: ctx.strength[a[1]])
+                under_f = [a for a in under if ctx.eff_suit[a[1]] == k.led]
+                if under_f:
+                    return max(under_f, key=lambda a: ctx.strength[a[1]])
                 return max(under, key=lambda a: (ctx.eff_suit[a[1]] != SUITLESS,
                                                  ctx.strength[a[1]]))
-    # Follow low so that the declarer's card has to win (never waste the joker).
-    follows = [a for a in non_joker if ctx.eff_suit[a[1]] == k.led]
+        # He has ducked, or we cannot get under him: the trick is ours whatever we
+        # play, so win it high and keep the low cards to go under him later.
+        if follows:
+            return max(follows, key=lambda a: ctx.strength[a[1]])
+        pool = non_joker or acts
+        return max(pool, key=lambda a: ctx.strength[a[1]])
+    # He is still to play: follow low so that his card has to win (never the joker).
     if follows:
         return min(follows, key=lambda a: ctx.strength[a[1]])
     pool = non_joker or acts
@@ -457,6 +473,10 @@ def _lead(k: Knowledge, acts: list[Action], rng: random.Random) -> Action:
         return max(winners, key=lambda a: (k.hand & ctx.suit_mask[ctx.eff_suit[a[1]]])
                    .bit_count())
     side = [a for a in normal_acts if ctx.eff_suit[a[1]] != trump] or normal_acts
+    if k.bid.trump == NO_TRUMPS:
+        # In no trumps partner cannot ruff: no low lead into a suit he has shown void in.
+        pv = k.voids[(k.seat + 2) & 3]
+        side = [a for a in side if not (pv >> ctx.eff_suit[a[1]]) & 1] or side
     if declaring:
         # Low from the longest side suit (establish it); never a low trump.
         def length(a: Action) -> tuple[int, int]:
@@ -491,12 +511,24 @@ def _follow(k: Knowledge, acts: list[Action]) -> Action:
     plain_beats = [a for a in beats if ctx.eff_suit[a[1]] != SUITLESS]
     if partner_winning:
         win_card = next(c for s, c in k.trick if s == best_seat)
-        if last or is_top(k, win_card) or len(k.trick) >= 2:
-            return _lowest(k, following) if following else _discard_choice(k, acts)
+        nxt = (k.seat + 1) & 3
+        if not last and not is_top(k, win_card) and following and not (
+                k.voids[nxt] >> k.led) & 1:
+            # Third hand: the next player may overtake partner's card; take the trick
+            # with a card he cannot beat when we hold one.
+            sure = [a for a in following if is_top(k, a[1]) and _score(k, a[1], k.led) > best]
+            if sure:
+                return min(sure, key=lambda a: ctx.strength[a[1]])
+        return _lowest(k, following) if following else _discard_choice(k, acts)
     if following:
         if len(k.trick) == 1 and not last:
-            # Second hand low, unless we hold the top card of the suit.
-            tops = [a for a in following if is_top(k, a[1]) and _score(k, a[1], k.led) > best]
+            # Second hand low, unless we hold the top card of the suit; but never the
+            # joker or a bower on a low trump lead (they win later, and better).
+            led_card = k.trick[0][1]
+            low_trump_lead = (k.led == trump and ctx.strength[led_card] <= 10
+                              and not _needs_trick(k))
+            tops = [a for a in following if is_top(k, a[1]) and _score(k, a[1], k.led) > best
+                    and not (low_trump_lead and ctx.strength[a[1]] > 14)]
             if tops:
                 return min(tops, key=lambda a: ctx.strength[a[1]])
             return _lowest(k, following)
