@@ -241,3 +241,25 @@ def test_the_engines_reasons_in_the_players_language(code: str, words: str) -> N
         assert reason_text(err.value.reason) == words
     finally:
         i18n.set_language("en")
+
+
+def test_the_log_follows_a_language_switched_mid_game() -> None:
+    """The session's notes and the deal's events (a take-back, a claim) were written
+    once, in the language of the moment, and stayed so after a switch: they are now
+    written when shown."""
+    from five_hundred.engine import PAGAT_AUSTRALIAN
+    from five_hundred.hotseat import Controller, Player
+    from tests.acting import act_text
+
+    c = Controller(PAGAT_AUSTRALIAN, [Player(n) for n in ("Ana", "Bruno", "Carla", "Davi")],
+                   seed=1)
+    c.reveal()
+    act_text(c, "bid 6S")
+    c.take_back()
+    assert any(line.endswith("takes back a move.") for line in c.log())
+    i18n.set_language("pt")
+    try:
+        assert any(line.endswith("desfaz uma jogada.") for line in c.log())
+        assert not any("takes back" in line for line in c.log())
+    finally:
+        i18n.set_language("en")

@@ -63,6 +63,13 @@ LEVELS = ("easy", "normal", "hard")
 ChooseFn = Callable[[SeatView, RuleSet, random.Random, str, float], LegalAction]
 HintFn = Callable[[SeatView, RuleSet, random.Random, float], object]
 
+# a line of the log: written once, or a function that writes it when it is shown
+LogLine = str | Callable[[], str]
+
+
+def _written(line: LogLine) -> str:
+    return line if isinstance(line, str) else line()
+
 
 @dataclass(frozen=True)
 class Player:
@@ -201,13 +208,15 @@ class Controller:
         self.forget_viewer()
         self._ladder = ladder_for(rules)
         # lines about the session, not the game ("Resumed …"), shown above the deal's log
-        self.notes: list[str] = []
+        # (each a text, or a function that writes it in the language of the moment, so
+        # that a language switched mid-game applies to the log too)
+        self.notes: list[LogLine] = []
         # persons who have looked at their cards this deal (V5: until then they may
         # still bid blind misère, so even a person alone gets a "your cards" screen)
         self._looked: set[int] = set()
         # lines about this deal that are not moves (a take-back, a claim), each after
         # the number of the deal's public log lines there were when it happened
-        self._events: list[tuple[int, str]] = []
+        self._events: list[tuple[int, LogLine]] = []
         # a person's only legal card is played for them (the app's setting)
         self.auto_play = False
         # take-backs used per side (N–S, E–W); saved in the game's side file
@@ -291,16 +300,16 @@ class Controller:
         """The public log of this deal: the session's notes, then every public event
         (of ``public``, the public view now if not given)."""
         lines = log_lines(public or self.public(), self.shown_names)
-        out = list(self.notes)
+        out = [_written(note) for note in self.notes]
         done = 0
         for at, text in self._events:
             out.extend(lines[done:at])
             done = max(done, at)
-            out.append(text)
+            out.append(_written(text))
         out.extend(lines[done:])
         return out
 
-    def _event(self, text: str) -> None:
+    def _event(self, text: LogLine) -> None:
         """A line for the log, in its place among the deal's moves."""
         self._events.append((len(log_lines(self.public(), self.names)), text))
 
@@ -421,7 +430,8 @@ class Controller:
         self._claimed = None
         self._rewound += removed + 1
         self.takebacks[mark.seat & 1] += 1
-        self._event(_("{who} takes back a move.").format(who=self.seat_label(mark.seat)))
+        seat = mark.seat
+        self._event(lambda: _("{who} takes back a move.").format(who=self.seat_label(seat)))
         self.save()
         return mark.seat
 
@@ -441,28 +451,28 @@ class Controller:
         if self._claimed == (s.deal_index, s.trick_no, seat):
             return ClaimAnswer(False, _("You claimed in this trick already: play on."))
         misere = s.out_seat >= 0
-        name = self.seat_label(seat)
         result = check_claim(s, seat)
         if not result.proved:
             self._claimed = (s.deal_index, s.trick_no, seat)
-            self._event((_("{who} claims to lose every remaining trick: refused, play goes "
-                           "on.") if misere else
-                         _("{who} claims the remaining tricks: refused, play goes on."))
-                        .format(who=name))
+            self._event(lambda: (_("{who} claims to lose every remaining trick: refused, "
+                                   "play goes on.") if misere else
+                                 _("{who} claims the remaining tricks: refused, play goes "
+                                   "on.")).format(who=self.seat_label(seat)))
             if result.verdict == FAILS:
                 return ClaimAnswer(False, _("Claim refused: not certain whatever anyone "
                                             "plays. Play on."))
             return ClaimAnswer(False, _("The claim cannot be shown (too many ways to play "
                                         "on). Play on."))
-        self._event((_("{who} claims to lose every remaining trick: accepted.") if misere
-                     else _("{who} claims the remaining tricks: accepted.")).format(who=name))
+        self._event(lambda: (_("{who} claims to lose every remaining trick: accepted.")
+                             if misere else _("{who} claims the remaining tricks: accepted."))
+                    .format(who=self.seat_label(seat)))
         play_out(s)
         self._undo = None
         self.save()
         return ClaimAnswer(True, (_("Claim accepted: {who} loses every remaining trick.")
                                   if misere else
                                   _("Claim accepted: {who} takes the remaining tricks."))
-                           .format(who=name))
+                           .format(who=self.seat_label(seat)))
 
     def _blind_misere(self, seat: int) -> LegalAction | None:
         return next((a for a in view_for(self._state, seat).legal
@@ -591,9 +601,10 @@ class Controller:
         if seed is None:
             seed = state.seed if state.seed is not None else 0
         controller = cls(state.rules, players, seed, saver=saver, _state=state)
-        controller.notes.append(_("Resumed: deal {deal}, scores {score0} – {score1}").format(
-            deal=state.deal_index + 1, score0=points(state.scores[0]),
-            score1=points(state.scores[1])))
+        deal, scores = state.deal_index + 1, state.scores
+        controller.notes.append(lambda: _("Resumed: deal {deal}, scores {score0} – {score1}")
+                                .format(deal=deal, score0=points(scores[0]),
+                                        score1=points(scores[1])))
         return controller
 
 

@@ -197,9 +197,9 @@ class FiveHundredApp(App[None]):
         self._use_slot(slot)
         self.storage.start(slot, controller)
         dealer = controller.public().dealer
-        controller.notes.append(_("New game, seed {seed}. The first dealer, drawn at random, "
-                                  "is {who}.").format(seed=seed,
-                                                      who=who(self.names, dealer)))
+        controller.notes.append(lambda: _("New game, seed {seed}. The first dealer, drawn at "
+                                          "random, is {who}.").format(
+            seed=seed, who=who(self.names, dealer)))
         self._begin(controller)
 
     def resume_game(self, game_id: str) -> None:
