@@ -228,21 +228,31 @@ def action_label(action: _Action) -> str:
     return _("play {card}").format(card=card)
 
 
+def option_label(action: _Action) -> str:
+    """An option as a hint lists it, without the verb: ``10♥``, ``JK calling ♥``,
+    ``7♦``, ``pass``."""
+    verb = action.verb.name
+    if verb == "BID":
+        return bid_label(action.bid or "")
+    if verb == "DISCARD":
+        return " ".join(card_label(c) for c in action.cards)
+    if verb == "PLAY":
+        card = card_label(action.cards[0])
+        if action.suit:
+            return _("{card} calling {suit}").format(card=card, suit=SUIT_OF_LETTER[action.suit])
+        return card
+    return action_label(action)
+
+
 def describe_hint(hint: object) -> str:
-    """One or two lines from the bots' ``Hint`` (its action, reason and candidates'
-    chances, all already in this notation)."""
+    """The bots' ``Hint`` in one line: its action and its reason (already in this
+    notation, with every option it weighed ranked by the number it names)."""
     action = getattr(hint, "action", None)
     if action is None or not hasattr(action, "verb"):
         return str(hint)
     label = action_label(action)
     reason = getattr(hint, "reason", "")
-    line = _("{action} — {reason}").format(action=label, reason=reason) if reason else label
-    candidates = getattr(hint, "candidates", ())
-    if candidates:
-        parts = [f"{card_label(c.action.cards[0])} {i18n.percent(c.chance)}"
-                 for c in list(candidates)[:6]]
-        line += "\n" + _("chance per card: {chances}").format(chances=", ".join(parts))
-    return line
+    return _("{action} — {reason}").format(action=label, reason=reason) if reason else label
 
 
 def win_explanation(public: PublicView, names: Sequence[str]) -> str:
@@ -486,6 +496,7 @@ __all__ = [
     "describe_hint",
     "house_rules",
     "log_lines",
+    "option_label",
     "points",
     "reason_text",
     "score_reason",

@@ -20,11 +20,13 @@ from dataclasses import dataclass
 
 from five_hundred import i18n, notation
 from five_hundred.engine import LegalAction, Phase, RuleSet, SeatView
-from five_hundred.engine.cards import NO_TRUMPS
+from five_hundred.engine.actions import BID, Verb
+from five_hundred.engine.bidding import SUIT_BID, ladder_for
+from five_hundred.engine.cards import NO_TRUMPS, parse_card
 from five_hundred.i18n import _, ngettext
 
-from . import club, hard, mc, normal
-from .knowledge import knowledge_of
+from . import club, hard, match, mc, normal
+from .knowledge import Knowledge, knowledge_of
 
 LEVELS = ("random", "easy", "normal", "hard", "club")
 # Levels for measurement only (tournament, benchmarks), not offered to players:
@@ -71,19 +73,22 @@ class Candidate:
 
     action: LegalAction
     chance: float  # chance that the seat's side reaches its goal (make / defeat)
-    points: float  # expected points for the seat's side minus the other side's
+    points: float  # expected points for the seat's side minus the other's, match-weighed
     tricks: float  # expected tricks of the declaring side (misère: chance it is caught)
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The ``hard`` player's suggestion for the current decision.
+    """The ``hard`` player's judgement of the current decision.
 
-    ``action`` is the suggested action (one of ``view.legal``); ``reason`` is one
-    readable sentence, in the table's notation, with the numbers behind it; ``candidates``
-    (card decisions only) lists each legal card with ``chance`` — the estimated
-    probability that the seat's side makes the contract (declaring side) or defeats it
-    (defenders) when that card is played — ``points`` and ``tricks``, best first;
+    ``action`` is the suggested action (one of ``view.legal``): the option ranked first
+    by the number the ``reason`` names. ``reason`` is one readable sentence in the
+    table's notation: that number for each option weighed (expected points for the
+    seat's side minus the other side's, weighed by the match score: ``match.py``), the
+    match situation when it matters, the samples behind the figures. ``candidates``
+    (card decisions only) lists each card with those ``points``, ``chance`` — the
+    estimated probability that the seat's side makes the contract (declaring side) or
+    defeats it (defenders) — and ``tricks``, in the same order (best first);
     ``samples`` is the number of sampled deals behind those figures.
     """
 
@@ -96,52 +101,27 @@ class Hint:
         return f"{self.action.label}: {self.reason}"
 
 
+HINT_OPTIONS = 5  # options named in a hint's reason (the table has room for one line)
+WITHIN_REACH = 8  # a bid that wins the game is named when it needs this many tricks or fewer
+
+
 def hint(view: SeatView, rules: RuleSet, rng: random.Random,
          budget: float = 1.0) -> Hint:
-    """What the ``hard`` player would do now, with its reason in numbers (see ``Hint``).
-    Uses only ``view``."""
+    """The ``hard`` player's judgement of the decision, with its reason in numbers (see
+    ``Hint``). Uses only ``view``. The suggestion is always the option its numbers rank
+    first (for a card, without ``hard``'s tie-break towards the rule-based card)."""
     legal = view.legal
     if not legal:
         raise ValueError("this seat has nothing to do now")
     k = knowledge_of(view, rules)
     if k.phase == Phase.PLAY and len(legal) > 1:
-        ests = hard.estimate_cards(k, rng, budget)
-        best = hard.best_estimate(k, rng, ests)
-        ests.sort(key=lambda e: (e is not best, -e.utility, -e.success, e.text))
-        assert k.bid is not None
-        cands = tuple(Candidate(_typed(view, e.action), e.success, e.utility, e.tricks)
-                      for e in ests)
-        parts = ", ".join(f"{notation.card_label(c.action.cards[0])} {i18n.percent(c.chance)}"
-                          for c in cands[:4])
-        samples = best.samples
-        reason = (ngettext("chance of making {bid}: {chances} (over {n} sampled deal)",
-                           "chance of making {bid}: {chances} (over {n} sampled deals)",
-                           samples) if k.dec_side(k.seat) else
-                  ngettext("chance of defeating {bid}: {chances} (over {n} sampled deal)",
-                           "chance of defeating {bid}: {chances} (over {n} sampled deals)",
-                           samples)).format(bid=notation.bid_label(k.bid.code),
-                                            chances=parts, n=samples)
-        return Hint(_typed(view, best.action), reason, cands, best.samples)
+        return _card_hint(view, k, rng, budget)
     if k.phase in (Phase.BIDDING, Phase.DISCARD) and len(legal) > 1:
         bidding = k.phase == Phase.BIDDING
         j = (mc.judge_bid if bidding else mc.judge_discard)(k, rng, hard.work_limit(budget))
-        choice = _typed(view, j.action)
         if j.options:
-            parts = ", ".join(f"{_option_label(o, bidding)} {notation.signed(round(v))}"
-                              for o, v in j.options[:4])
-            if bidding:
-                reason = ngettext(
-                    "expected points per deal by bid: {options}; passing {passing} "
-                    "(over {n} sampled deal)",
-                    "expected points per deal by bid: {options}; passing {passing} "
-                    "(over {n} sampled deals)", j.samples).format(
-                    options=parts, passing=notation.signed(round(j.base)), n=j.samples)
-            else:
-                reason = ngettext(
-                    "expected points per deal by discard: {options} (over {n} sampled deal)",
-                    "expected points per deal by discard: {options} (over {n} sampled deals)",
-                    j.samples).format(options=parts, n=j.samples)
-            return Hint(choice, reason, samples=j.samples)
+            return (_bid_hint if bidding else _discard_hint)(view, k, j)
+        choice = _typed(view, j.action)
     else:
         choice = choose_action(view, rules, rng, "hard", budget)
     if k.phase == Phase.BIDDING:
@@ -158,11 +138,12 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
         if rules.misere:
             reason = _("own tricks: {strains}; misère danger cards: {danger}; partner and "
                        "kitty count about 2 more").format(
-                strains=", ".join(strains), danger=normal.misere_danger(rules, k.hand))
+                strains=", ".join(strains),
+                danger=i18n.decimal(normal.misere_danger(rules, k.hand)))
         else:
             reason = _("own tricks: {strains}; partner and kitty count about 2 more").format(
                 strains=", ".join(strains))
-        return Hint(choice, reason)
+        return Hint(choice, reason + "; " + _bid_situation(k))
     if k.phase == Phase.DISCARD:
         return Hint(choice, _("keep trumps, aces and stoppers; discard to make voids")
                     if k.bid is not None and not k.bid.is_misere
@@ -174,6 +155,113 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
         return Hint(choice, _("in this contract a suitless joker wins any trick it is "
                               "played to"))
     return Hint(choice, _("the only legal action"))
+
+
+def _card_hint(view: SeatView, k: Knowledge, rng: random.Random, budget: float) -> Hint:
+    """Every card by its expected points (the number ``hard`` ranks by), with the chance
+    of the seat's goal beside it."""
+    ests = hard.estimate_cards(k, rng, budget)
+    ests.sort(key=lambda e: (-e.utility, -e.success, e.text))
+    bid = k.bid
+    assert bid is not None
+    cands = tuple(Candidate(_typed(view, e.action), e.success, e.utility, e.tricks)
+                  for e in ests)
+    parts = ", ".join(_("{option} {points} ({chance})").format(
+        option=notation.option_label(c.action), points=notation.signed(round(c.points)),
+        chance=i18n.percent(c.chance)) for c in cands[:HINT_OPTIONS])
+    if len(cands) > HINT_OPTIONS:
+        parts += ", …"
+    samples = ests[0].samples
+    if k.dec_side(k.seat):
+        text = ngettext("by expected points (match score weighed), chance of making {bid}: "
+                        "{options} (over {n} sampled deal)",
+                        "by expected points (match score weighed), chance of making {bid}: "
+                        "{options} (over {n} sampled deals)", samples)
+    else:
+        text = ngettext("by expected points (match score weighed), chance of defeating "
+                        "{bid}: {options} (over {n} sampled deal)",
+                        "by expected points (match score weighed), chance of defeating "
+                        "{bid}: {options} (over {n} sampled deals)", samples)
+    reason = text.format(bid=notation.bid_label(bid.code), options=parts, n=samples)
+    team = k.declarer & 1
+    if match.wins_game(k.rules, k.scores, bid, team) \
+            or match.loses_game(k.rules, k.scores, bid, team):
+        reason += "; " + match.situation(k.rules, k.scores, k.seat & 1, bid, team)
+    return Hint(cands[0].action, reason, cands, samples)
+
+
+def _bid_situation(k: Knowledge) -> str:
+    """The match situation for the seat's bid: the scores, the current high bid if it
+    wins its side the game, the cheapest bid of eight tricks or fewer that wins ours
+    the game, and whether the cheapest bid failed loses it."""
+    ladder = ladder_for(k.rules)
+    team = k.seat & 1
+    bids = sorted(a[1] for a, _legal in k.legal if a[0] == BID)
+    suit = [ladder.bids[i] for i in bids if ladder.bids[i].kind == SUIT_BID]
+    winning = next((b for b in suit if b.tricks <= WITHIN_REACH
+                    and match.wins_game(k.rules, k.scores, b, team)), None)
+    high_team = k.high_bidder & 1 if k.high_bidder >= 0 else -1
+    return match.situation(k.rules, k.scores, team, k.high, high_team,
+                           suit[0] if suit else None, winning)
+
+
+def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
+    """Every bid weighed and passing, ranked by expected points (weighed by the match
+    score), passing at the bar a bid must clear; the first is the suggestion."""
+    ranked: list[tuple[float, int, str, LegalAction]] = []
+    for code, value in j.options:
+        act = next(a for a in view.legal if a.bid == code)
+        ranked.append((value, 1, notation.bid_label(code), act))
+    passing = next((a for a in view.legal if a.verb == Verb.PASS), None)
+    bar = mc.pass_bar(k, j.base)
+    if passing is not None:
+        if bar == j.base + mc.BID_MARGIN:
+            label = _("passing {bar} (worth {worth}, and a bid must gain {margin} more)")
+        else:
+            label = _("passing {bar} (worth {worth}, and a bid must gain something)")
+        ranked.append((bar, 0, label.format(bar=notation.signed(round(bar)),
+                                            worth=notation.signed(round(j.base)),
+                                            margin=round(mc.BID_MARGIN)), passing))
+    ranked.sort(key=lambda r: (-r[0], r[1]))  # ties: passing first, as hard decides
+    parts = ", ".join(label if act.verb == Verb.PASS
+                      else _("{option} {points}").format(option=label,
+                                                         points=notation.signed(round(v)))
+                      for v, _n, label, act in ranked[:HINT_OPTIONS])
+    reason = ngettext("by expected points (match score weighed): {options} (over {n} "
+                      "sampled deal); {situation}",
+                      "by expected points (match score weighed): {options} (over {n} "
+                      "sampled deals); {situation}", j.samples).format(
+        options=parts, n=j.samples, situation=_bid_situation(k))
+    return Hint(ranked[0][3], reason, samples=j.samples)
+
+
+def _discard_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
+    """The discards weighed, ranked by expected points, the rule-based discard at the
+    bar another must clear (``mc.DISCARD_MARGIN`` more, as ``hard`` decides); the first
+    is the suggestion."""
+    plan = sorted(normal.discard_plan(k)[1:])
+    ranked: list[tuple[float, int, str, str]] = []
+    for option, value in j.options:
+        codes = option.split()
+        if sorted(parse_card(c, k.rules) for c in codes) == plan:
+            bar = value + mc.DISCARD_MARGIN
+            label = _("{option} {points} (the rule-based discard, ranked at {bar}: another "
+                      "must gain {margin} more)").format(
+                option=_option_label(option, False), points=notation.signed(round(value)),
+                bar=notation.signed(round(bar)), margin=round(mc.DISCARD_MARGIN))
+            ranked.append((bar, 0, label, option))
+        else:
+            label = _("{option} {points}").format(option=_option_label(option, False),
+                                                 points=notation.signed(round(value)))
+            ranked.append((value, 1, label, option))
+    ranked.sort(key=lambda r: (-r[0], r[1]))  # ties: the rule-based discard, as hard decides
+    first = sorted(ranked[0][3].split())
+    choice = next((a for a in view.legal if sorted(a.cards) == first), _typed(view, j.action))
+    parts = ", ".join(label for _v, _n, label, _o in ranked[:4])
+    return Hint(choice, ngettext("by expected points: {options} (over {n} sampled deal)",
+                                 "by expected points: {options} (over {n} sampled deals)",
+                                 j.samples).format(options=parts, n=j.samples),
+                samples=j.samples)
 
 
 def _option_label(option: str, bidding: bool) -> str:

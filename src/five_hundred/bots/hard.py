@@ -27,7 +27,7 @@ from five_hundred.engine.cards import JOKER, SUITLESS, cards_of
 from five_hundred.engine.play import LED_BIT, led_of, winner, winning
 from five_hundred.engine.scoring import score_deal
 
-from . import normal
+from . import match, normal
 from .knowledge import Knowledge
 from .sampler import sample_hands, weighted_sample
 from .solver import SearchAborted, Solver
@@ -56,7 +56,7 @@ class CardEstimate:
     action: Action
     text: str
     samples: int = 0
-    utility: float = 0.0  # mean points for the seat's side minus the other side's
+    utility: float = 0.0  # mean points for the seat's side minus the other's, match-weighed
     success: float = 0.0  # share of samples where the seat's side reaches its goal
     tricks: float = 0.0  # mean tricks of the declaring side (misère: 1 = caught)
     utils: list[float] = field(default_factory=list)
@@ -69,23 +69,20 @@ def _move_of(action: Action) -> int:
 
 
 def _utility(k: Knowledge, side_value: int) -> tuple[float, bool]:
-    """Points for the seat's team minus the other team's, and whether its goal is met."""
+    """Points for the seat's team minus the other team's, weighed by the match score
+    (``match.utility``), and whether its goal is met."""
     bid = k.bid
     assert bid is not None
     dteam = k.declarer & 1
     mine = k.seat & 1
     if bid.is_misere:
-        made = side_value == 0
-        change = [0, 0]
-        change[dteam] = bid.value if made else -bid.value
+        res = score_deal(k.rules, bid, dteam, side_value, 0, k.scores)  # R33
     else:
         won = sum(k.tricks_won[s] for s in range(4) if k.dec_side(s))
         dec_tricks = won + side_value
         res = score_deal(k.rules, bid, dteam, dec_tricks, 10 - dec_tricks, k.scores)
-        change = list(res.change)
-        made = res.made
-    util = float(change[mine] - change[1 - mine])
-    goal = made if mine == dteam else not made
+    util = match.utility(k.rules, k.scores, mine, res, dteam)  # points weighed by the match
+    goal = res.made if mine == dteam else not res.made
     return util, goal
 
 

@@ -40,7 +40,7 @@ from five_hundred.engine.cards import (
 from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.scoring import score_deal
 
-from . import misere, normal
+from . import match, misere, normal
 from .knowledge import Knowledge
 from .sampler import PILE, sample_hands
 from .solver import Solver
@@ -81,7 +81,7 @@ def _play_out(sv: Solver, hands: list[int], leader: int) -> int:
 def _points(rules: RuleSet, bid: Bid, dteam: int, mine: int, dec_tricks: int,
             scores: tuple[int, int], total: int) -> float:
     res = score_deal(rules, bid, dteam, dec_tricks, total - dec_tricks, scores)
-    return float(res.change[mine] - res.change[1 - mine])
+    return match.utility(rules, scores, mine, res, dteam)  # points weighed by the match
 
 
 def _strains(k: Knowledge) -> list[int]:
@@ -180,15 +180,28 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     values = [(i, sums[i] / n) for i, _ in cand] + [(i, v) for i, v, _ in mis]
     best_i, best_v = max(values, key=lambda x: (x[1], -x[0]))
     base = base_sum / n if base_bid is not None else 0.0
+    if high is not None and high.is_misere and bidder >= 0:
+        base = match.contract_value(rules, k.scores, mine, high, bidder & 1)
     options = tuple(sorted(((ladder.bids[i].code, v) for i, v in values),
                            key=lambda o: -o[1]))
     action = plan
     pass_action: Action = (PASS,)
-    if best_v > base + BID_MARGIN and best_v > 0:
+    if best_v > pass_bar(k, base):
         action = legal[best_i]
     elif any(a == pass_action for a, _ in k.legal):
         action = pass_action
     return Judgement(action, options, base, n)
+
+
+def pass_bar(k: Knowledge, base: float) -> float:
+    """What a bid's expected points must exceed to be preferred to passing (worth
+    ``base``): ``BID_MARGIN`` more, and more than nothing, unless passing leaves the
+    other side a contract that wins them the game (then a costly overbid can be the
+    lesser loss)."""
+    high = k.high
+    stake = high is not None and k.high_bidder >= 0 and (k.high_bidder - k.seat) % 2 == 1 \
+        and match.wins_game(k.rules, k.scores, high, k.high_bidder & 1)
+    return base + BID_MARGIN if stake else max(base + BID_MARGIN, 0.0)
 
 
 def _mean_points(rules: RuleSet, bid: Bid, dteam: int, mine: int, tricks: float,

@@ -44,7 +44,7 @@ from five_hundred.engine.cards import (
 from five_hundred.engine.play import winning
 from five_hundred.engine.rules import RuleSet
 
-from . import misere
+from . import match, misere
 from .knowledge import Knowledge
 
 # ----------------------------------------------------------------------- hand strength
@@ -183,14 +183,19 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
         options.append((total, NO_TRUMPS, 4))
     best_choice: Action | None = None
     best_score = -1.0
-    for total, trump, _ in options:
-        level = min(10, int(total))
-        if opp_bid and partner_bid is None:
-            level = min(level, int(total - 0.2))
+    high_team = k.high_bidder & 1 if k.high_bidder >= 0 else -1
+    for total0, trump, _ in options:
         for idx, act in sorted(legal_bids.items()):
             b = ladder.bids[idx]
             if b.kind != SUIT_BID or b.trump != trump:
                 continue
+            # The match score moves the bar (match.py): a side that wins the game with
+            # this bid, or must stop the other side's game, bids on less.
+            total = total0 + match.bid_slack(rules, k.scores, k.seat & 1, b, k.high,
+                                             high_team)
+            level = min(10, int(total))
+            if opp_bid and partner_bid is None:
+                level = min(level, int(total - 0.2))
             if b.tricks <= level:
                 score = total - b.tricks + b.tricks * 0.01
                 if score > best_score:

@@ -1,0 +1,154 @@
+"""Hints that agree with themselves (issue 11 item 7): the suggestion is the option the
+hint's own numbers rank first, every card and bid is in the table's notation, and a
+bid's reason names the match situation; on constructed positions, by seed."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from five_hundred.bots import choose_action, hard, hint, match, mc
+from five_hundred.bots.knowledge import knowledge_of
+from five_hundred.engine import Phase
+from five_hundred.engine.bidding import ladder_for
+from five_hundred.engine.rules import PAGAT_AUSTRALIAN
+from five_hundred.engine.state import GameState
+from five_hundred.engine.views import SeatView, view_for
+from five_hundred.notation import describe_hint, option_label
+
+from .test_match import BORDERLINE, view_at
+
+R = PAGAT_AUSTRALIAN
+# A card or bid in record spelling (5D, TH, 7H), which a person never reads.
+RECORD = re.compile(r"(?<![\w♠♣♦♥])(?:[2-9TJQKA]|10)[SCDH](?!\w)")
+SIGNED = re.compile(r"(?<![\w(])([+−]\d+|0)(?= |,|$)")
+
+
+def position(seed: int, steps: int) -> SeatView:
+    """The view of the seat to act after ``steps`` actions of seeded ``normal`` play."""
+    state = GameState.new_game(R, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        view = view_for(state, state.to_act)
+        state.apply_text(choose_action(view, R, rng, "normal").text, state.to_act)
+    return view_for(state, state.to_act)
+
+
+def ranked_numbers(reason: str) -> list[int]:
+    """The signed figures of a reason's ranking, in the order listed."""
+    ranking = reason.split(": ", 1)[1].split(" (over ")[0]
+    return [int(m.replace("−", "-")) for m in SIGNED.findall(ranking)]
+
+
+def test_card_hint_where_the_old_hint_contradicted_itself() -> None:
+    """R19-R21: deal 4, West's lead to trick 2 (after 5 actions). On the same samples
+    the old hint suggested the rule-based JK (hard's near-tie rule, 12 points early in
+    the deal) while listing 10♠ with a higher chance and higher expected points. Now
+    the suggestion is the first card ranked, and the ranking is by expected points,
+    the number the reason names, from best down."""
+    view = position(4, 5)
+    assert view.phase == Phase.PLAY
+    k = knowledge_of(view, R)
+    ests = hard.estimate_cards(k, random.Random(0), 0.05)
+    old = hard.best_estimate(k, random.Random(0), ests)
+    best = max(ests, key=lambda e: (e.utility, e.success))
+    assert old is not best and best.success > old.success  # the old contradiction
+    h = hint(view, R, random.Random(0), 0.05)
+    assert h.action.action == best.action and h.action == h.candidates[0].action
+    points = [c.points for c in h.candidates]
+    assert points == sorted(points, reverse=True)
+    assert "ranked by expected points" in h.reason
+    shown = ranked_numbers(h.reason)
+    assert shown == sorted(shown, reverse=True) and shown[0] == round(best.utility)
+    old_label = option_label(next(a for a in view.legal if a.action == old.action))
+    assert (option_label(h.action), old_label) == ("10♠", "JK")
+    assert h.reason.index("10♠ ") < h.reason.index("JK ")
+
+
+def test_card_hints_rank_in_one_order_in_the_table_notation() -> None:
+    """Over the card decisions of a deal: the suggestion is the first candidate, the
+    candidates fall in expected points, and no card is written in record spelling."""
+    state = GameState.new_game(R, 7)
+    rng = random.Random(7)
+    seen = 0
+    while not state.deal_over:
+        view = view_for(state, state.to_act)
+        if view.phase == Phase.PLAY and len(view.legal) > 1 and seen < 8:
+            h = hint(view, R, random.Random(1), 0.02)
+            seen += 1
+            assert h.action == h.candidates[0].action
+            assert [c.points for c in h.candidates] == sorted(
+                (c.points for c in h.candidates), reverse=True)
+            assert not RECORD.search(describe_hint(h)), describe_hint(h)
+            labels = h.reason.split(": ", 1)[1].split(" (over ")[0]
+            assert "%" in labels
+        state.apply_text(choose_action(view, R, rng, "normal").text, state.to_act)
+    assert seen >= 4
+
+
+def test_bid_hint_ranks_passing_at_its_bar_and_names_the_match() -> None:
+    """R35: at 450 each the hint for the borderline hand is hard's bid (6♥), ranked
+    first by the figures it lists, passing among them at the bar a bid must clear; the
+    reason names the scores and the cheapest bid that wins the game (6♣: 6♠ is 40)."""
+    view = view_at(BORDERLINE, 0, 3, (450, 450))
+    h = hint(view, R, random.Random(1), 0.25)
+    assert h.action == choose_action(view, R, random.Random(1), "hard", 0.25)
+    assert h.action.text == "bid 6H"
+    shown = ranked_numbers(h.reason)
+    assert shown == sorted(shown, reverse=True)
+    assert h.reason.startswith("ranked by expected points") and "passing " in h.reason
+    assert "match: N–S 450, E–W 450" in h.reason
+    assert "N–S win the game with 6♣ made" in h.reason
+    assert not RECORD.search(describe_hint(h)), describe_hint(h)
+    calm = hint(view_at(BORDERLINE, 0, 3, (0, 0)), R, random.Random(1), 0.25)
+    assert calm.action.text == "pass" and calm.reason.index("passing") < calm.reason.index(
+        "6♥")
+
+
+def test_bid_hint_names_the_opponents_game_winning_contract() -> None:
+    """R35: East's 7♥ would take E–W from 400 to 600: the hint says so, and passing is
+    no longer worth nothing."""
+    hand = ["JS", "AS", "KS", "9S", "7S", "6S", "AD", "8D", "6H", "5C"]
+    h = hint(view_at(hand, 2, 0, (200, 400), ("bid 7H",)), R, random.Random(1), 0.25)
+    assert "their 7♥ made wins E–W the game" in h.reason
+    assert h.action.text != "pass" and ranked_numbers(h.reason)[0] == max(
+        ranked_numbers(h.reason))
+    assert not RECORD.search(describe_hint(h))
+
+
+def test_bid_hint_names_the_opponents_game_winning_misere() -> None:
+    """R14/R33/R35: N–S lead 400 to 300; South opens 7♠, West bids misère, which would
+    take E–W to 550: the hint for North names it, and passing counts the misère as
+    made half the time (their game won, or −250 for them), not as worth nothing."""
+    view = view_at(["JK", "JH", "JD", "AH", "KH", "QH", "AS", "AC", "7C", "8D"], 0, 1,
+                   (400, 300), ("bid 7S", "bid MIS"))
+    h = hint(view, R, random.Random(1), 0.1)
+    assert "their misère made wins E–W the game" in h.reason
+    j = mc.judge_bid(knowledge_of(view, R), random.Random(1), hard.work_limit(0.1))
+    misere = ladder_for(R).bids[ladder_for(R).parse("MIS")]
+    assert j.base == match.contract_value(R, (400, 300), 0, misere, 1) < -200
+
+
+def test_discard_hint_ranks_the_rule_based_discard_at_its_bar() -> None:
+    """R17: the declarer's discard hint lists the rule-based discard at the bar another
+    must clear; the suggestion is the first listed and is hard's own discard."""
+    seen = 0
+    for seed in range(1, 10):
+        if seen == 2:
+            break
+        state = GameState.new_game(R, seed)
+        rng = random.Random(seed)
+        while state.phase != Phase.DISCARD and not state.deal_over:
+            view = view_for(state, state.to_act)
+            state.apply_text(choose_action(view, R, rng, "normal").text, state.to_act)
+        if state.deal_over:
+            continue
+        view = view_for(state, state.to_act)
+        h = hint(view, R, random.Random(0), 0.1)
+        assert h.action == choose_action(view, R, random.Random(0), "hard", 0.1)
+        first = h.reason.split(": ", 1)[1].split(" +")[0].split(" −")[0]
+        assert first == option_label(h.action), h.reason
+        assert "the rule-based discard, ranked at" in h.reason
+        assert not RECORD.search(describe_hint(h))
+        seen += 1
+    assert seen == 2
