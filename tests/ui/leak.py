@@ -88,11 +88,17 @@ def _before_bid(template: str, label: str) -> str:
 
 # the sentences the table writes with a bid in them, as the catalogues translate them
 def _bid_sentences() -> list[str]:
-    hints = [ngettext(f"chance of {goal} {{bid}}: {{chances}} (over {{n}} sampled deal)",
-                      f"chance of {goal} {{bid}}: {{chances}} (over {{n}} sampled deals)", n)
+    hints = [ngettext(f"by expected points, chance of {goal} {{bid}}: {{options}} (over "
+                      "{n} sampled deal)",
+                      f"by expected points, chance of {goal} {{bid}}: {{options}} (over "
+                      "{n} sampled deals)", n)
              for goal in ("making", "defeating") for n in (1, 2)]
+    # the match situation a card hint adds when the contract decides the game
+    situation = [_("their {bid} made wins {team} the game"),
+                 _("our {bid} made wins {team} the game"),
+                 _("{team} lose the game if {bid} fails")]
     return [_("{name} bids {bid}"), _("Contract {bid} by {who}"),
-            _("Bidding · highest {bid} by {name}"), *hints]
+            _("Bidding · highest {bid} by {name}"), *hints, *situation]
 
 
 def widget_texts(app: FiveHundredApp, text: str | None = None,

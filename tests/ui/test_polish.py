@@ -36,7 +36,7 @@ def test_hint_uses_the_table_notation_and_true_minus_signs() -> None:
         view = view_for(state, state.to_act)
         lines.append(describe_hint(hint(view, PAGAT_AUSTRALIAN, random.Random(seed), 0.05)))
     text = "\n".join(lines)
-    assert "ranked by expected points" in text and "−" in text
+    assert "by expected points" in text and "−" in text
     assert "-" not in text.replace("—", "")
     assert not any(w[:-1].isdigit() and w[-1] in "SCDH" for w in text.replace(",", " ").split())
 

@@ -101,7 +101,8 @@ class Hint:
         return f"{self.action.label}: {self.reason}"
 
 
-HINT_OPTIONS = 5  # options named in a hint's reason (the table has room for one line)
+HINT_OPTIONS = 5  # cards named in a hint's reason
+BID_OPTIONS = 4  # bids (passing included) named: with the match situation, 3 lines at 80×24
 WITHIN_REACH = 8  # a bid that wins the game is named when it needs this many tricks or fewer
 
 
@@ -137,11 +138,11 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
             tricks=i18n.decimal(nt), n=stopped))
         if rules.misere:
             reason = _("own tricks: {strains}; misère danger cards: {danger}; partner and "
-                       "kitty count about 2 more").format(
+                       "kitty count about 3 more").format(
                 strains=", ".join(strains),
                 danger=i18n.decimal(normal.misere_danger(rules, k.hand)))
         else:
-            reason = _("own tricks: {strains}; partner and kitty count about 2 more").format(
+            reason = _("own tricks: {strains}; partner and kitty count about 3 more").format(
                 strains=", ".join(strains))
         return Hint(choice, reason + "; " + _bid_situation(k))
     if k.phase == Phase.DISCARD:
@@ -173,14 +174,14 @@ def _card_hint(view: SeatView, k: Knowledge, rng: random.Random, budget: float) 
         parts += ", …"
     samples = ests[0].samples
     if k.dec_side(k.seat):
-        text = ngettext("by expected points (match score weighed), chance of making {bid}: "
+        text = ngettext("by expected points, chance of making {bid}: "
                         "{options} (over {n} sampled deal)",
-                        "by expected points (match score weighed), chance of making {bid}: "
+                        "by expected points, chance of making {bid}: "
                         "{options} (over {n} sampled deals)", samples)
     else:
-        text = ngettext("by expected points (match score weighed), chance of defeating "
+        text = ngettext("by expected points, chance of defeating "
                         "{bid}: {options} (over {n} sampled deal)",
-                        "by expected points (match score weighed), chance of defeating "
+                        "by expected points, chance of defeating "
                         "{bid}: {options} (over {n} sampled deals)", samples)
     reason = text.format(bid=notation.bid_label(bid.code), options=parts, n=samples)
     team = k.declarer & 1
@@ -216,9 +217,9 @@ def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
     bar = mc.pass_bar(k, j.base)
     if passing is not None:
         if bar == j.base + mc.BID_MARGIN:
-            label = _("passing {bar} (worth {worth}, and a bid must gain {margin} more)")
+            label = _("passing {bar} (worth {worth}, margin {margin})")
         else:
-            label = _("passing {bar} (worth {worth}, and a bid must gain something)")
+            label = _("passing {bar} (worth {worth}; a bid must be positive)")
         ranked.append((bar, 0, label.format(bar=notation.signed(round(bar)),
                                             worth=notation.signed(round(j.base)),
                                             margin=round(mc.BID_MARGIN)), passing))
@@ -226,10 +227,10 @@ def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
     parts = ", ".join(label if act.verb == Verb.PASS
                       else _("{option} {points}").format(option=label,
                                                          points=notation.signed(round(v)))
-                      for v, _n, label, act in ranked[:HINT_OPTIONS])
-    reason = ngettext("by expected points (match score weighed): {options} (over {n} "
+                      for v, _n, label, act in ranked[:BID_OPTIONS])
+    reason = ngettext("by expected points: {options} (over {n} "
                       "sampled deal); {situation}",
-                      "by expected points (match score weighed): {options} (over {n} "
+                      "by expected points: {options} (over {n} "
                       "sampled deals); {situation}", j.samples).format(
         options=parts, n=j.samples, situation=_bid_situation(k))
     return Hint(ranked[0][3], reason, samples=j.samples)
