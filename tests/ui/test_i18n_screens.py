@@ -270,3 +270,19 @@ async def test_language_switch_mid_game_redraws_and_is_remembered(tmp_path: Path
             assert app2.storage.last_language() == "pt"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, prompt", [("pt", "Procurar comandos…"),
+                                          ("es", "Buscar comandos…")], indirect=["lang"])
+async def test_the_command_palette_asks_in_the_language(tmp_path: Path, lang: str,
+                                                        prompt: str) -> None:
+    """ctrl+p opened Textual's palette with its English "Search for commands…"."""
+    from textual.command import CommandPalette
+    from textual.widgets import Input
+
+    app = create_app(tmp_path, seed=steps.SEED, autostart=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        assert app.screen.query_one(Input).placeholder == prompt
