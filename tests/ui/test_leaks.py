@@ -54,12 +54,12 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
 ], indirect=["language"])
 async def test_no_hidden_card_on_screen_r17_r22(tmp_path: Path, chunk: int,
                                                 players: list[Player], language: str) -> None:
-    """Four deals per chunk, twenty in all, in English, Portuguese and Spanish: nothing
-    hidden is ever visible (``benchmarks/ui_soak.py`` runs the same check over 1,000
-    deals)."""
-    deals, checks = await run_deals(tmp_path, chunk, 4, players)
-    assert deals == 4
-    assert checks >= 20
+    """Three deals per chunk, fifteen in all, in English, Portuguese and Spanish:
+    nothing hidden is ever visible (``benchmarks/ui_soak.py`` runs the same check over
+    1,000 deals)."""
+    deals, checks = await run_deals(tmp_path, chunk, 3, players)
+    assert deals == 3
+    assert checks >= 15
 
 
 @pytest.mark.parametrize("language", ["es"], indirect=True)
