@@ -22,7 +22,7 @@ from five_hundred.ui.screens.table import TableScreen
 from tests.acting import act_text
 
 from .driver import act
-from .helpers import quick_pause
+from .helpers import quick_pause, wait_for
 from .leak import (
     Leak,
     check_screen,
@@ -149,7 +149,8 @@ async def test_joker_left_without_a_suit_shows_nowhere_r23(tmp_path: Path) -> No
         app.advance()
         await quick_pause(pilot)
         app.curtain_lifted(1)
-        await quick_pause(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                       and app.screen.view is not None)
         table = app.screen
         assert isinstance(table, TableScreen) and table.view is not None
         assert table.view.phase == "joker"
@@ -165,7 +166,8 @@ async def test_joker_left_without_a_suit_shows_nowhere_r23(tmp_path: Path) -> No
             assert log == [], log
             if screen_type is CurtainScreen:
                 app.curtain_lifted(2)
-                await quick_pause(pilot)
+                await wait_for(pilot, lambda: isinstance(app.screen, TableScreen)
+                               and app.screen.view is not None)
         c.notes.append("Bruno leaves the joker without a suit")
         app.sync_table()
         await quick_pause(pilot)
