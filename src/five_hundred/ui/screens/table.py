@@ -124,7 +124,7 @@ class TableScreen(BaseScreen):
         self.suit_cursor = 0
         self.mode = "watch"  # watch, bid, discard, confirm, joker, lead, play
         self.hint_text = ""
-        self._footer_mode = ""
+        self._bar_state: tuple[str, bool] | None = None  # what the key bar shows keys for
         # a computer's move is being computed (in a worker): the prompt says so
         self.thinking = False
         self._spin = 0
@@ -312,9 +312,9 @@ class TableScreen(BaseScreen):
                       marked=frozenset(self.marked),
                       kitty=frozenset(view.kitty or ()),
                       caption="")
-        bar = f"{self.mode} {self.game.can_take_back()}"
-        if self._footer_mode != bar:  # rebuilding the key bar is not free
-            self._footer_mode = bar
+        bar = (self.mode, self.game.can_take_back())
+        if self._bar_state != bar:  # rebuilding the key bar is not free
+            self._bar_state = bar
             self.refresh_bindings()
 
     def _status(self, public: PublicView, names: tuple[str, ...]) -> Text:
