@@ -203,9 +203,12 @@ class TableScreen(BaseScreen):
         self._redraw_prompt()
 
     def _redraw_prompt(self) -> None:
+        # the spinner's timer can fire once more while the screen is being taken down
+        # (a new game chosen while a computer thinks): its widgets may be gone already
+        prompt = self.query("#prompt").results(Static)
         if self.public_state is not None:
-            self.query_one("#prompt", Static).update(
-                self._prompt(self.public_state, self.game.names))
+            for widget in prompt:
+                widget.update(self._prompt(self.public_state, self.game.names))
 
     def show_hint(self, text: str) -> None:
         """A hint is ready (at once, or from its worker while this decision stands)."""
