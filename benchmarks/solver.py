@@ -25,8 +25,12 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.engine.helpers import steer_bid
+
 from five_hundred.bots.solver import Solver
-from five_hundred.engine.actions import BID, DISCARD, JOKER_NAME, JOKER_NONE, PASS, Action
+from five_hundred.engine.actions import DISCARD, JOKER_NAME, JOKER_NONE
 from five_hundred.engine.bidding import MISERE, SUIT_BID
 from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
@@ -44,22 +48,6 @@ def _target(st: GameState, kind: str, rng: random.Random) -> int:
                        if b.kind == SUIT_BID and b.trump in trumps])
 
 
-def _bid(st: GameState, target: int, rng: random.Random) -> Action:
-    """Steer the auction to the ladder bid ``target`` (a 7 first for misère, R14)."""
-    legal = st.legal_actions()
-    bids = st.ladder.bids
-    if st.high == target:
-        return (PASS,)
-    if (BID, target) in legal:
-        return (BID, target)
-    if bids[target].kind == MISERE and st.high < 0:
-        sevens = [a for a in legal if a[0] == BID and bids[a[1]].tricks == 7
-                  and not bids[a[1]].is_misere]
-        if sevens:
-            return rng.choice(sevens)
-    return (PASS,)
-
-
 def deal_of(kind: str, seed: int) -> GameState:
     """A deal of ``kind`` at its opening lead, from the first game seed that gives one."""
     rng = random.Random(f"{kind}:{seed}")
@@ -69,7 +57,7 @@ def deal_of(kind: str, seed: int) -> GameState:
         game += 1
         target = _target(st, kind, rng)
         while st.phase == "bidding":
-            st.apply(_bid(st, target, rng))
+            st.apply(steer_bid(st, target, rng))
         if st.phase != "discard" or st.high != target:
             continue
         hand = st.hands[st.declarer]

@@ -216,8 +216,8 @@ def test_replay_usage_error_from_the_environment_and_a_bad_lang() -> None:
 @pytest.mark.parametrize("code, words", [
     ("en", "East holds a trump and must follow trumps (J♦ counts as a heart while hearts "
            "are trumps)"),
-    ("pt", "Este tem trunfo e tem de seguir trunfo (J♦ conta como copas enquanto o trunfo "
-           "for copas)"),
+    ("pt", "Este tem trunfo e tem de assistir a trunfo (J♦ conta como copas enquanto o "
+           "trunfo for copas)"),
     ("es", "Este tiene triunfo y debe seguir triunfo (J♦ cuenta como corazón mientras el "
            "triunfo sea corazones)"),
 ])

@@ -44,7 +44,7 @@ def _warped_clock() -> float:
 _ticks = itertools.count(0, 7)
 
 
-@pytest.mark.parametrize("seed", [2, 10, 12, 34])
+@pytest.mark.parametrize("seed", [10, 34])  # two deals: every phase, early and late
 def test_hard_same_view_seed_budget_same_action(seed: int,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """Two calls on the same view with the same seed and budget agree in every phase,

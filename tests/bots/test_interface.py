@@ -68,7 +68,7 @@ def test_bots_play_every_house_rule_legally(name: str, rules: RuleSet) -> None:
     """V1-V6: seeded deals with all levels at the table; never an illegal action (the
     random seats make odd contracts — misère, NT, joker leads — happen)."""
     contracts = 0
-    for seed in range(6):
+    for seed in range(4):
         state = GameState.new_game(rules, seed, start_scores=(480, 470))
         levels = ["hard", "random", "normal", "easy"] if seed % 2 else \
             ["random", "hard", "easy", "normal"]

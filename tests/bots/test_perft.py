@@ -14,12 +14,13 @@ import random
 
 from five_hundred.bots.hard import _greedy_move
 from five_hundred.bots.solver import Solver
-from five_hundred.engine.actions import BID, JOKER_NAME, JOKER_NONE, PASS, PLAY, Action
+from five_hundred.engine.actions import JOKER_NAME, JOKER_NONE, PLAY, Action
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE
 from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
 from five_hundred.engine.play import play_filters
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 from five_hundred.engine.state import GameState
+from tests.engine.helpers import steer_bid
 
 V3 = PAGAT_AUSTRALIAN.model_copy(update={"joker_lead_last_trick_only": True})
 DEALS = 240  # per rule set: about 9,000 play positions (6,500 in the two-joker game)
@@ -30,22 +31,6 @@ def _move(action: Action) -> int:
     if len(action) == 3:
         return JOKER | ((action[2] + 1) << 8)
     return action[1]
-
-
-def _bid(st: GameState, target: int, rng: random.Random) -> Action:
-    """Steer the auction to the ladder bid ``target`` (a 7 first for misère)."""
-    legal = st.legal_actions()
-    bids = st.ladder.bids
-    if st.high == target:
-        return (PASS,)
-    if (BID, target) in legal:
-        return (BID, target)
-    if bids[target].kind == MISERE and st.high < 0:
-        sevens = [a for a in legal if a[0] == BID and bids[a[1]].tricks == 7
-                  and not bids[a[1]].is_misere]
-        if sevens:
-            return rng.choice(sevens)
-    return (PASS,)
 
 
 def _kind(st: GameState) -> str:
@@ -118,7 +103,7 @@ def _perft(rules: RuleSet, seed: int) -> tuple[int, set[str]]:
         while st.to_act >= 0:
             phase = st.phase
             if phase == "bidding":
-                st.apply(_bid(st, target, rng))
+                st.apply(steer_bid(st, target, rng))
                 continue
             if phase == "joker":
                 st.apply((JOKER_NAME, rng.choice((0, 1, 2, 3, JOKER_NONE, JOKER_NONE))))

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 import pytest
 
 from five_hundred.bots.solver import Solver
-from five_hundred.engine.actions import BID, DISCARD, JOKER_NAME, JOKER_NONE, PASS, Action
+from five_hundred.engine.actions import DISCARD, JOKER_NAME, JOKER_NONE
 from five_hundred.engine.bidding import MISERE, SUIT_BID
 from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
 from five_hundred.engine.play import Kernel, led_of, legal_plays, winner
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 from five_hundred.engine.state import GameState
+from tests.engine.helpers import steer_bid
 
 V3 = PAGAT_AUSTRALIAN.model_copy(update={"joker_lead_last_trick_only": True})
 FREE_JOKER = PAGAT_AUSTRALIAN.model_copy(update={"misere_joker_compulsory": False})
@@ -136,22 +137,6 @@ def _target(st: GameState, contract: str, rng: random.Random) -> int:
                        and b.trump in trumps and b.tricks >= st.rules.min_contract_tricks])
 
 
-def _bid(st: GameState, target: int, rng: random.Random) -> Action:
-    """Steer the auction to the ladder bid ``target`` (a 7 first for misère, R14)."""
-    legal = st.legal_actions()
-    bids = st.ladder.bids
-    if st.high == target:
-        return (PASS,)
-    if (BID, target) in legal:
-        return (BID, target)
-    if bids[target].kind == MISERE and st.high < 0:
-        sevens = [a for a in legal if a[0] == BID and bids[a[1]].tricks == 7
-                  and not bids[a[1]].is_misere]
-        if sevens:
-            return rng.choice(sevens)
-    return (PASS,)
-
-
 def _deal(rules: RuleSet, contract: str, named: bool, rng: random.Random) -> GameState:
     """A deal at its opening lead with a contract of the kind (the joker named if asked;
     otherwise the discard keeps it half the time)."""
@@ -164,7 +149,7 @@ def _deal(rules: RuleSet, contract: str, named: bool, rng: random.Random) -> Gam
             continue
         target = _target(st, contract, rng)
         while st.phase == "bidding":
-            st.apply(_bid(st, target, rng))
+            st.apply(steer_bid(st, target, rng))
         if st.phase != "discard":
             continue
         hand = st.hands[st.declarer]

@@ -175,3 +175,23 @@ def random_games(rules: RuleSet, games: int, seed: int,
             yield state
             state.apply(rng.choice(state.legal_actions()))
         yield state
+
+
+def steer_bid(st: GameState, target: int, rng: random.Random) -> Action:
+    """Steer the auction to the ladder bid ``target`` (a 7 first for misère, R14): the
+    bid when it is legal, else a pass (for benchmarks and tests that want a contract)."""
+    from five_hundred.engine.actions import BID, PASS
+    from five_hundred.engine.bidding import MISERE
+
+    legal = st.legal_actions()
+    bids = st.ladder.bids
+    if st.high == target:
+        return (PASS,)
+    if (BID, target) in legal:
+        return (BID, target)
+    if bids[target].kind == MISERE and st.high < 0:
+        sevens = [a for a in legal if a[0] == BID and bids[a[1]].tricks == 7
+                  and not bids[a[1]].is_misere]
+        if sevens:
+            return rng.choice(sevens)
+    return (PASS,)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 from rich.console import Console
 from textual import events
@@ -28,6 +29,16 @@ async def quick_pause(pilot: Pilot[None]) -> None:
     all a screen capture needs."""
     await pilot._wait_for_screen()
     pilot.app.screen._on_timer_update()
+
+
+async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], limit: int = 200) -> None:
+    """Pause until ``condition()`` holds (bounded by steps, never by the clock): on a
+    busy machine one pause may not be enough for a screen to take its view."""
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError("the app never reached the state the test waits for")
 
 
 async def process_messages(pilot: Pilot[None]) -> None:

@@ -24,6 +24,7 @@ from textual.widgets import Button, Static
 from five_hundred import i18n
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens import history as history_screens
+from five_hundred.ui.screens.review import DealReviewScreen
 from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.tick import Tick
 from tests.history_fixtures import three_games
@@ -151,11 +152,21 @@ async def walk_game(pilot: Pilot[None], stop: Callable[[str], None]) -> None:
     stop("rules")
 
 
+async def _analysed(pilot: Pilot[None]) -> None:
+    """The review's double-dummy line is computed in a worker: wait for it, so the
+    snapshot does not depend on how fast the machine is."""
+    screen = pilot.app.screen
+    assert isinstance(screen, DealReviewScreen)
+    await screen.wait_for_analysis()
+    await pilot.pause()
+
+
 async def walk_defended(pilot: Pilot[None], stop: Callable[[str], None]) -> None:
     """R35: a summary past 500 by defending, then its review at the fourth trick."""
     await begin(pilot, DEFENDED, 12)
     stop("summary_defended")
     await pilot.press("r", "right", "right", "right", "right")
+    await _analysed(pilot)
     stop("review")
 
 
@@ -170,6 +181,7 @@ async def walk_lost(pilot: Pilot[None], stop: Callable[[str], None]) -> None:
     """A lost misère's review; the game lost at −500, its table (R36)."""
     await begin(pilot, LOST)
     await pilot.press("r", "end")
+    await _analysed(pilot)
     stop("review_misere")
     await pilot.press("escape", "enter", "t")
     await pilot.pause()
@@ -270,3 +282,19 @@ async def test_language_switch_mid_game_redraws_and_is_remembered(tmp_path: Path
             assert app2.storage.last_language() == "pt"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, prompt", [("pt", "Procurar comandos…"),
+                                          ("es", "Buscar comandos…")], indirect=["lang"])
+async def test_the_command_palette_asks_in_the_language(tmp_path: Path, lang: str,
+                                                        prompt: str) -> None:
+    """ctrl+p opened Textual's palette with its English "Search for commands…"."""
+    from textual.command import CommandPalette
+    from textual.widgets import Input
+
+    app = create_app(tmp_path, seed=steps.SEED, autostart=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        assert app.screen.query_one(Input).placeholder == prompt

@@ -61,6 +61,24 @@ class CardEstimate:
     tricks: float = 0.0  # mean tricks of the declaring side (misère: 1 = caught)
     utils: list[float] = field(default_factory=list)
 
+    def add(self, utility: float, success: bool, tricks: float) -> None:
+        """One sample's outcome (sums until ``averaged``)."""
+        self.samples += 1
+        self.utility += utility
+        self.success += success
+        self.tricks += tricks
+        self.utils.append(utility)
+
+
+def averaged(ests: list[CardEstimate]) -> list[CardEstimate]:
+    """The sums of ``CardEstimate.add`` turned into means over each one's samples."""
+    for est in ests:
+        if est.samples:
+            est.utility /= est.samples
+            est.success /= est.samples
+            est.tricks /= est.samples
+    return ests
+
 
 def _move_of(action: Action) -> int:
     if len(action) == 3:
@@ -241,23 +259,14 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
                 values.append(_playout_after(sv, k, _move_of(a), tricks_left))
         for est, v in zip(ests, values, strict=True):
             u, goal = _utility(k, v)
-            est.samples += 1
-            est.utility += u
-            est.success += goal
-            est.tricks += v
-            est.utils.append(u)
+            est.add(u, goal, v)
         n += 1
         work = sv.nodes + n * SAMPLE_WORK
         if n >= MIN_SAMPLES and work >= limit:
             break
         if n >= 2 and work / n * (n + 1) > limit * 1.6:
             break
-    for est in ests:
-        if est.samples:
-            est.utility /= est.samples
-            est.success /= est.samples
-            est.tricks /= est.samples
-    return ests
+    return averaged(ests)
 
 
 # Perfect-information Monte Carlo from the first trick (``_pimc``): each sampled deal
@@ -313,23 +322,15 @@ def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
         work += (sv.nodes - start) * NODE_WORK
         if answers:
             for est, cls in zip(ests, classes, strict=True):
-                yes = answers[cls]
-                u, goal = (util_yes, goal_yes) if yes else (util_no, goal_no)
-                est.samples += 1
-                est.utility += u
-                est.success += goal
-                est.tricks += value_yes if yes else value_no
-                est.utils.append(u)
+                if answers[cls]:
+                    est.add(util_yes, goal_yes, value_yes)
+                else:
+                    est.add(util_no, goal_no, value_no)
         if n >= PIMC_MIN_SAMPLES and work >= limit:
             break
         if n >= 2 and work / n * (n + 1) > limit * 1.6:
             break
-    for est in ests:
-        if est.samples:
-            est.utility /= est.samples
-            est.success /= est.samples
-            est.tricks /= est.samples
-    return ests
+    return averaged(ests)
 
 
 def _playout_after(sv: Solver, k: Knowledge, mv: int, tricks_left: int) -> int:

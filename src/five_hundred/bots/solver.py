@@ -497,62 +497,55 @@ class Solver:
         transposition table."""
         out: list[int] = []
         for mv in moves:
-            card = mv & 255
-            self.hands[to_act] ^= 1 << card
-            saved = self.suits_led
-            t = list(trick)
-            new_led = led
-            if not t:
-                new_led = led_of(self.kernel, card, (mv >> 8) - 1)
-                self.suits_led |= LED_BIT[new_led]
-            t.append((to_act, card))
-            if len(t) == self.nplayers:
-                w = winner(self.score[new_led], t)
-                gain = self.counts[w]
-                if self.misere and gain:
-                    v = 1
-                elif tricks_left == 1:
-                    v = gain
+            with self._playing(to_act, trick, led, mv) as (t, new_led):
+                if len(t) == self.nplayers:
+                    w = winner(self.score[new_led], t)
+                    gain = self.counts[w]
+                    if self.misere and gain:
+                        v = 1
+                    elif tricks_left == 1:
+                        v = gain
+                    else:
+                        v = gain + self.value(w, [], -1, tricks_left - 1)
                 else:
-                    v = gain + self.value(w, [], -1, tricks_left - 1)
-            else:
-                v = self._solve(self.next_seat[to_act], t, new_led, tricks_left)
-            self.suits_led = saved
-            self.hands[to_act] ^= 1 << card
+                    v = self._solve(self.next_seat[to_act], t, new_led, tricks_left)
             out.append(v)
         return out
+
+    @contextmanager
+    def _playing(self, seat: int, trick: list[tuple[int, int]], led: int,
+                 mv: int) -> Iterator[tuple[list[tuple[int, int]], int]]:
+        """``seat`` plays ``mv`` (a card, or a joker lead naming a suit) for the length
+        of the block, which gets the trick with it and the suit led; undone after."""
+        card = mv & 255
+        self.hands[seat] ^= 1 << card
+        saved = self.suits_led
+        new_led = led
+        if not trick:
+            new_led = led_of(self.kernel, card, (mv >> 8) - 1)
+            self.suits_led |= LED_BIT[new_led]
+        try:
+            yield [*trick, (seat, card)], new_led
+        finally:
+            self.suits_led = saved
+            self.hands[seat] ^= 1 << card
 
     def move_reaches(self, to_act: int, trick: list[tuple[int, int]], led: int,
                      tricks_left: int, mv: int, need: int) -> bool:
         """Whether, after ``to_act`` plays ``mv`` now, the maximising side can still
         make the value reach ``need`` (one null-window search: much cheaper than the
         value). Misère: ``need`` 1 asks whether the declarer can be caught."""
-        card = mv & 255
-        self.hands[to_act] ^= 1 << card
-        saved = self.suits_led
-        t = list(trick)
-        new_led = led
-        if not t:
-            new_led = led_of(self.kernel, card, (mv >> 8) - 1)
-            self.suits_led |= LED_BIT[new_led]
-        t.append((to_act, card))
-        if len(t) == self.nplayers:
-            w = winner(self.score[new_led], t)
-            gain = self.counts[w]
-            rest = need - gain
-            if rest <= 0:
-                ok = True
-            elif rest > tricks_left - 1:
-                ok = False
-            else:
+        with self._playing(to_act, trick, led, mv) as (t, new_led):
+            if len(t) < self.nplayers:
                 with _collector_paused():
-                    ok = self._at_least(w, [], -1, tricks_left - 1, rest)
-        else:
+                    return self._at_least(self.next_seat[to_act], t, new_led, tricks_left,
+                                          need)
+            w = winner(self.score[new_led], t)
+            rest = need - self.counts[w]
+            if rest <= 0 or rest > tricks_left - 1:
+                return rest <= 0
             with _collector_paused():
-                ok = self._at_least(self.next_seat[to_act], t, new_led, tricks_left, need)
-        self.suits_led = saved
-        self.hands[to_act] ^= 1 << card
-        return ok
+                return self._at_least(w, [], -1, tricks_left - 1, rest)
 
     def legal_moves(self, to_act: int, trick: list[tuple[int, int]], led: int,
                     tricks_left: int) -> list[int]:

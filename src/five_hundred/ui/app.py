@@ -13,11 +13,12 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState
 
@@ -666,6 +667,12 @@ class FiveHundredApp(App[None]):
                     partial(self.set_language, lang))
         yield SystemCommand(_("Quit"), _("Quit (the game stays saved)"),
                             self.action_request_quit)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with its search prompt in the player's language."""
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
+            self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
+                                            id="--command-palette"))
 
     # ------------------------------------------------------------ the language
 

@@ -124,7 +124,7 @@ class TableScreen(BaseScreen):
         self.suit_cursor = 0
         self.mode = "watch"  # watch, bid, discard, confirm, joker, lead, play
         self.hint_text = ""
-        self._footer_mode = ""
+        self._bar_state: tuple[str, bool] | None = None  # what the key bar shows keys for
         # a computer's move is being computed (in a worker): the prompt says so
         self.thinking = False
         self._spin = 0
@@ -203,9 +203,12 @@ class TableScreen(BaseScreen):
         self._redraw_prompt()
 
     def _redraw_prompt(self) -> None:
+        # the spinner's timer can fire once more while the screen is being taken down
+        # (a new game chosen while a computer thinks): its widgets may be gone already
+        prompt = self.query("#prompt").results(Static)
         if self.public_state is not None:
-            self.query_one("#prompt", Static).update(
-                self._prompt(self.public_state, self.game.names))
+            for widget in prompt:
+                widget.update(self._prompt(self.public_state, self.game.names))
 
     def show_hint(self, text: str) -> None:
         """A hint is ready (at once, or from its worker while this decision stands)."""
@@ -312,9 +315,9 @@ class TableScreen(BaseScreen):
                       marked=frozenset(self.marked),
                       kitty=frozenset(view.kitty or ()),
                       caption="")
-        bar = f"{self.mode} {self.game.can_take_back()}"
-        if self._footer_mode != bar:  # rebuilding the key bar is not free
-            self._footer_mode = bar
+        bar = (self.mode, self.game.can_take_back())
+        if self._bar_state != bar:  # rebuilding the key bar is not free
+            self._bar_state = bar
             self.refresh_bindings()
 
     def _status(self, public: PublicView, names: tuple[str, ...]) -> Text:
