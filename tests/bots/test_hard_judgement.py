@@ -23,10 +23,10 @@ STRONG = ["JK", "JH", "JD", "AH", "KH", "QH", "AS", "AC"]
 @pytest.mark.parametrize("seed", range(3))
 def test_hard_bids_its_strength_where_normal_opens_low(seed: int) -> None:
     """R9/R28: with the joker, both bowers, A-K-Q of hearts and two side aces, the
-    opening bid of hard is at least 8♥ (worth 300), where normal opens 6♥ (100)."""
+    opening bid of hard is at least 8♥ (worth 300), where normal opens 7♥ (200)."""
     state = crafted(R, seed, {0: STRONG}, dealer=3)
     view = view_for(state, 0)
-    assert choose_action(view, R, random.Random(seed), "normal").text == "bid 6H"
+    assert choose_action(view, R, random.Random(seed), "normal").text == "bid 7H"
     text = choose_action(view, R, random.Random(seed), "hard").text
     assert text.startswith("bid ") and text.endswith("H"), text
     assert int(text.split()[1][:-1]) >= 8, text
