@@ -7,11 +7,12 @@ import ast
 import gc
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import five_hundred.bots as bots
-from five_hundred.bots import Hint, choose_action, hint
+from five_hundred.bots import Hint, choose_action, hint, tournament
 from five_hundred.bots.tournament import main, run_match
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 from five_hundred.engine.state import GameState
@@ -100,6 +101,34 @@ def test_hint_gives_numbers_for_each_card() -> None:
             assert "%" in h.reason and h.samples > 0
         state.apply_text(choose_action(view, PAGAT_AUSTRALIAN, rng, "normal").text, seat)
     assert "card" in kinds or state.results[-1].contract is None
+
+
+def test_a_tournament_stopped_by_ctrl_c_reports_the_pairs_it_finished(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C in the third pair's first deal: the figures are those of the two pairs
+    played out, exactly as in an uninterrupted run, and the exit status says so."""
+    whole = run_match("easy", "random", 4, 3, PAGAT_AUSTRALIAN, 0.02, progress=False)
+    real = tournament.play_deal
+    calls = [0]
+
+    def stop_on_fifth(*args: Any) -> GameState:
+        calls[0] += 1
+        if calls[0] == 5:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(tournament, "play_deal", stop_on_fifth)
+    cut = run_match("easy", "random", 4, 3, PAGAT_AUSTRALIAN, 0.02, progress=False)
+    assert cut.interrupted and not whole.interrupted
+    assert cut.pairs == 2 and cut.diffs == whole.diffs[:2]
+    calls[0] = 0
+    assert main(["--a", "easy", "--b", "random", "--pairs", "4", "--seed", "3",
+                 "--quiet"]) == 130
+    out = capsys.readouterr().out
+    assert "2 duplicate pairs" in out and "stopped by Ctrl-C after 2 of 4 pairs" in out
+    calls[0] = 4  # the very first deal
+    assert main(["--a", "easy", "--b", "random", "--pairs", "4", "--quiet"]) == 130
+    assert "before the first pair" in capsys.readouterr().out
 
 
 def test_tournament_runs_duplicate_pairs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,7 +29,7 @@ from five_hundred.engine.bidding import (
 )
 from five_hundred.engine.cards import NO_TRUMPS
 from five_hundred.engine.rules import PRESETS, RuleSet
-from five_hundred.engine.state import GameState, first_dealer
+from five_hundred.engine.state import DealResult, GameState, first_dealer
 from five_hundred.engine.views import view_for
 
 from . import DEFAULT_BUDGET, LEVELS, YARDSTICKS, choose_action
@@ -47,6 +47,7 @@ class MatchResult:
     contracts: tuple[dict[str, list[int]], dict[str, list[int]]] = field(
         default_factory=lambda: ({}, {}))
     passed_out: int = 0  # deals (of 2 * pairs) that all four passed
+    interrupted: bool = False  # Ctrl-C: the figures are of the pairs finished before it
 
     @property
     def win_rate(self) -> float:
@@ -105,16 +106,15 @@ def run_match(a: str, b: str, pairs: int, seed: int, rules: RuleSet, budget: flo
     contracts: tuple[dict[str, list[int]], dict[str, list[int]]] = ({}, {})
     passed_out = 0
     start = time.monotonic()
+    interrupted = False
     for i in range(pairs):
-        deal_seed = seed * 100003 + i
-        pair = 0.0
-        for orient in (0, 1):
-            a_team = orient  # orientation 0: A is team 0 (North-South)
-            levels = (a, b) if a_team == 0 else (b, a)
-            sc = series[orient]
-            state = play_deal(rules, deal_seed, levels, (sc[0], sc[1]), budget)
-            res = state.results[-1]
-            pair += res.score_change[a_team] - res.score_change[1 - a_team]
+        try:
+            outcome = _play_pair(a, b, seed * 100003 + i, rules, budget, series)
+        except KeyboardInterrupt:  # a long match stopped by hand keeps what it played
+            interrupted = True
+            break
+        pair, tables = outcome
+        for res, a_team, winner in tables:
             if res.contract is None or res.declarer is None:
                 passed_out += 1
             else:
@@ -122,14 +122,11 @@ def run_match(a: str, b: str, pairs: int, seed: int, rules: RuleSet, budget: flo
                 tally = contracts[side].setdefault(contract_kind(rules, res.contract), [0, 0])
                 tally[0] += 1
                 tally[1] += bool(res.made)
-            if state.winner is not None:
-                if state.winner == a_team:
+            if winner is not None:
+                if winner == a_team:
                     won += 1
                 else:
                     lost += 1
-                series[orient] = [0, 0]
-            else:
-                series[orient] = [state.scores[0], state.scores[1]]
         diffs.append(pair / 2)
         if progress:
             n = len(diffs)
@@ -144,7 +141,30 @@ def run_match(a: str, b: str, pairs: int, seed: int, rules: RuleSet, budget: flo
     mean = sum(diffs) / n if n else 0.0
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
     half = 1.96 * math.sqrt(var / n) if n > 1 else float("inf")
-    return MatchResult(n, mean, half, won, lost, diffs, contracts, passed_out)
+    return MatchResult(n, mean, half, won, lost, diffs, contracts, passed_out, interrupted)
+
+
+def _play_pair(a: str, b: str, deal_seed: int, rules: RuleSet, budget: float,
+               series: list[list[int]]) -> tuple[float, list[tuple[DealResult, int, int | None]]]:
+    """One duplicate pair: A's points minus B's over its two deals, and per deal the
+    result, A's team and the game's winner if the deal ended it. ``series`` (the two
+    orientations' scores) moves on only once both deals are played, so a pair cut off
+    by Ctrl-C leaves no trace."""
+    pair = 0.0
+    tables = []
+    after = [list(sc) for sc in series]
+    for orient in (0, 1):
+        a_team = orient  # orientation 0: A is team 0 (North-South)
+        levels = (a, b) if a_team == 0 else (b, a)
+        sc = series[orient]
+        state = play_deal(rules, deal_seed, levels, (sc[0], sc[1]), budget)
+        res = state.results[-1]
+        pair += res.score_change[a_team] - res.score_change[1 - a_team]
+        tables.append((res, a_team, state.winner))
+        after[orient] = [0, 0] if state.winner is not None else [state.scores[0],
+                                                                 state.scores[1]]
+    series[:] = after
+    return pair, tables
 
 
 # Bounds of the options: beyond them a run would not finish in any useful time (or
@@ -179,6 +199,9 @@ def main(argv: list[str]) -> int:
     rules = PRESETS[args.preset]
     r = run_match(args.a, args.b, args.pairs, args.seed, rules, args.budget,
                   progress=not args.quiet)
+    if r.interrupted and not r.pairs:
+        print("stopped by Ctrl-C before the first pair was played out")
+        return 130
     lo, hi = r.mean - r.half_width, r.mean + r.half_width
     print(f"{args.a} vs {args.b}: {r.pairs} duplicate pairs ({2 * r.pairs} deals), "
           f"seed {args.seed}")
@@ -190,6 +213,9 @@ def main(argv: list[str]) -> int:
     for side in (0, 1):
         print(contract_line(names[side], r.contracts[side]))
     print(f"deals passed out: {r.passed_out} of {2 * r.pairs}")
+    if r.interrupted:
+        print(f"stopped by Ctrl-C after {r.pairs} of {args.pairs} pairs")
+        return 130
     return 0
 
 
