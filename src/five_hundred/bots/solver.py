@@ -93,12 +93,12 @@ def _collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_on:
-            # The search's young objects (the table) would make the next collection
-            # walk them all (about 7% of a full solve); freeze + unfreeze moves every
-            # tracked object to the oldest generation without a walk, and refcounting
-            # frees the table when it goes.
-            gc.freeze()
-            gc.unfreeze()
+            # Not gc.freeze() + gc.unfreeze() to spare the next collection the table's
+            # walk (about 7% of a full solve): the objects they move to the oldest
+            # generation are not counted towards its next collection, so every cycle
+            # of garbage alive at that moment, anywhere in the program, was never
+            # freed (a hard-against-club match grew by 40 MB a deal and was killed at
+            # 8.5 GB; tests/bots/test_solver_memory.py).
             gc.enable()
 
 
