@@ -30,7 +30,7 @@ def test_misere_defence_habits(level: str) -> None:
     """R18/R25/R33 defence against misère: never lead a suit the declarer has shown void
     in when another is available; never lead the joker; follow under the declarer."""
     counts = {"void_leads": 0, "joker_leads": 0, "under": 0}
-    for seed in range(12 if level != "hard" else 6):  # hard: a deal costs seconds
+    for seed in range(12 if level != "hard" else 4):  # hard: a deal costs seconds
         # East (1) bids misère over North's 7♠; East has no spades at all.
         state = crafted(R, seed, {1: ["4H", "5H", "4D", "5D", "6D", "5C", "6C"],
                                   0: ["JK"] if seed % 2 else []},

@@ -26,7 +26,7 @@ async def test_random_keys_and_resizes_never_crash(tmp_path: Path, seed: int) ->
                Player("Davi", "computer", "easy")]
     app = create_app(tmp_path, seed=seed, players=players)
     async with app.run_test(size=(80, 24)) as pilot:
-        for step in range(450):
+        for step in range(350):
             r = rng.random()
             if r < 0.03:
                 w, h = rng.randint(40, 140), rng.randint(10, 45)
