@@ -89,8 +89,9 @@ def check_views(state: GameState, seats: tuple[int, ...] = (0, 1, 2, 3)) -> None
 @pytest.mark.parametrize("chunk", range(4))
 def test_r6_r17_views_over_200_random_games(chunk: int) -> None:
     """R6/R17/R22 over 200 random legal games (4 chunks of 50; the suite ran 1,000
-    until its time ran short, then 280; benchmarks/views_check.py runs 1,000): at every step, the view of the seat to act and of one
-    other seat (rotating) shows no hidden card."""
+    until its time ran short, then 280; benchmarks/views_check.py runs 1,000): at
+    every step, the view of the seat to act and of one other seat (rotating) shows no
+    hidden card."""
     steps = 0
     for state in random_games(R, 50, 400 + chunk):
         seats = (state.to_act, steps % 4) if state.to_act >= 0 else (steps % 4,)
