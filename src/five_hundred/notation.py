@@ -9,7 +9,7 @@ loaded, and the engine takes its seat names and suit symbols from here.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
@@ -209,6 +209,11 @@ class _Action(Protocol):
     def suit(self) -> str | None: ...
 
 
+def cards_label(codes: Iterable[str]) -> str:
+    """Cards by their codes, as the table writes them: ``10♠ 6♥ JK``."""
+    return " ".join(card_label(c) for c in codes)
+
+
 def action_label(action: _Action) -> str:
     """An action in words and symbols: ``play 10♥``, ``bid 7♦``, ``play JK calling ♥``."""
     verb = action.verb.name
@@ -217,7 +222,7 @@ def action_label(action: _Action) -> str:
     if verb == "BID":
         return _("bid {bid}").format(bid=bid_label(action.bid or ""))
     if verb == "DISCARD":
-        return _("discard {cards}").format(cards=" ".join(card_label(c) for c in action.cards))
+        return _("discard {cards}").format(cards=cards_label(action.cards))
     if verb == "JOKER_NAME":
         return _("joker {suit}").format(suit=SUIT_OF_LETTER[action.suit]) if action.suit \
             else _("joker none")
@@ -235,7 +240,7 @@ def option_label(action: _Action) -> str:
     if verb == "BID":
         return bid_label(action.bid or "")
     if verb == "DISCARD":
-        return " ".join(card_label(c) for c in action.cards)
+        return cards_label(action.cards)
     if verb == "PLAY":
         card = card_label(action.cards[0])
         if action.suit:
@@ -489,6 +494,7 @@ __all__ = [
     "called_suit",
     "card_label",
     "card_name",
+    "cards_label",
     "dd_card",
     "dd_result",
     "default_names",

@@ -103,6 +103,7 @@ class Hint:
 
 HINT_OPTIONS = 5  # cards named in a hint's reason
 BID_OPTIONS = 4  # bids (passing included) named: with the match situation, 3 lines at 80×24
+DISCARD_OPTIONS = 4  # discards named (the rule-based one says more of itself)
 WITHIN_REACH = 8  # a bid that wins the game is named when it needs this many tricks or fewer
 
 
@@ -248,28 +249,21 @@ def _discard_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
             bar = value + mc.DISCARD_MARGIN
             label = _("{option} {points} (the rule-based discard, ranked at {bar}: another "
                       "must gain {margin} more)").format(
-                option=_option_label(option, False), points=notation.signed(round(value)),
+                option=notation.cards_label(codes), points=notation.signed(round(value)),
                 bar=notation.signed(round(bar)), margin=round(mc.DISCARD_MARGIN))
             ranked.append((bar, 0, label, option))
         else:
-            label = _("{option} {points}").format(option=_option_label(option, False),
+            label = _("{option} {points}").format(option=notation.cards_label(codes),
                                                  points=notation.signed(round(value)))
             ranked.append((value, 1, label, option))
     ranked.sort(key=lambda r: (-r[0], r[1]))  # ties: the rule-based discard, as hard decides
     first = sorted(ranked[0][3].split())
     choice = next((a for a in view.legal if sorted(a.cards) == first), _typed(view, j.action))
-    parts = ", ".join(label for _v, _n, label, _o in ranked[:4])
+    parts = ", ".join(label for _v, _n, label, _o in ranked[:DISCARD_OPTIONS])
     return Hint(choice, ngettext("by expected points: {options} (over {n} sampled deal)",
                                  "by expected points: {options} (over {n} sampled deals)",
                                  j.samples).format(options=parts, n=j.samples),
                 samples=j.samples)
-
-
-def _option_label(option: str, bidding: bool) -> str:
-    """A judged option (a bid code, or the discarded cards' codes) in the table's notation."""
-    if bidding:
-        return notation.bid_label(option)
-    return " ".join(notation.card_label(c) for c in option.split())
 
 
 __all__ = ["DEFAULT_BUDGET", "LEVELS", "YARDSTICKS", "Candidate", "Hint", "choose_action", "hint"]

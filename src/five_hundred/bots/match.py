@@ -81,10 +81,26 @@ def utility(rules: RuleSet, scores: tuple[int, int], team: int, res: DealScore,
     return value
 
 
-def _utility(rules: RuleSet, scores: tuple[int, int], team: int, res: DealScore,
-             declarer_team: int | None) -> float:
+def _after(rules: RuleSet, scores: tuple[int, int], res: DealScore,
+           declarer_team: int | None) -> tuple[tuple[int, int], int | None]:
+    """The scores after the deal scored as ``res``, and the game's winner then (R34-R36)
+    or None."""
     after = (scores[0] + res.change[0], scores[1] + res.change[1])
     winner, _ = game_winner(rules, after, declarer_team, res.made, res.game_decided_by)
+    return after, winner
+
+
+def _winner_with(rules: RuleSet, scores: tuple[int, int], bid: Bid, declarer_team: int,
+                 dec_tricks: int) -> int | None:
+    """The game's winner after ``bid`` played by ``declarer_team`` takes ``dec_tricks``."""
+    res = score_deal(rules, bid, declarer_team, dec_tricks, rules.hand_size - dec_tricks,
+                     scores)
+    return _after(rules, scores, res, declarer_team)[1]
+
+
+def _utility(rules: RuleSet, scores: tuple[int, int], team: int, res: DealScore,
+             declarer_team: int | None) -> float:
+    after, winner = _after(rules, scores, res, declarer_team)
     end = win_chance(rules, after, team) if winner is None else float(winner == team)
     return scale(rules) * (end - win_chance(rules, scores, team))
 
@@ -102,18 +118,13 @@ def wins_game(rules: RuleSet, scores: tuple[int, int], bid: Bid, declarer_team: 
     """Whether ``bid`` made by ``declarer_team`` (exactly, no overtricks) wins it the
     game."""
     tricks = 0 if bid.is_misere else bid.tricks
-    res = score_deal(rules, bid, declarer_team, tricks, rules.hand_size - tricks, scores)
-    after = (scores[0] + res.change[0], scores[1] + res.change[1])
-    winner, _ = game_winner(rules, after, declarer_team, res.made, res.game_decided_by)
-    return winner == declarer_team
+    return _winner_with(rules, scores, bid, declarer_team, tricks) == declarer_team
 
 
 def loses_game(rules: RuleSet, scores: tuple[int, int], bid: Bid, declarer_team: int) -> bool:
     """Whether ``bid`` failed by one trick loses ``declarer_team`` the game (R36)."""
     tricks = 1 if bid.is_misere else bid.tricks - 1
-    res = score_deal(rules, bid, declarer_team, tricks, rules.hand_size - tricks, scores)
-    after = (scores[0] + res.change[0], scores[1] + res.change[1])
-    winner, _ = game_winner(rules, after, declarer_team, res.made, res.game_decided_by)
+    winner = _winner_with(rules, scores, bid, declarer_team, tricks)
     return winner is not None and winner != declarer_team
 
 
