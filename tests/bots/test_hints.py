@@ -196,3 +196,36 @@ def test_the_longest_bid_hints_fit_the_prompt_at_80x24(lang: str) -> None:
             assert "; " in h.reason and not RECORD.search(shown)
     finally:
         i18n.set_language("en")
+
+
+def _first_discard(seeds: range) -> SeatView:
+    for seed in seeds:
+        state = GameState.new_game(R, seed)
+        rng = random.Random(seed)
+        while state.phase != Phase.DISCARD and not state.deal_over:
+            view = view_for(state, state.to_act)
+            state.apply_text(choose_action(view, R, rng, "normal").text, state.to_act)
+        if not state.deal_over:
+            return view_for(state, state.to_act)
+    raise AssertionError("no discard in these deals")
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es"])
+def test_a_discard_hint_fits_the_prompt_at_80x24(lang: str) -> None:
+    """R17: the discard hint takes the prompt's place too (it was appended under the
+    two-line discard prompt and cut after its first line): with its four options and
+    the rule-based discard's note it wraps into three lines in every language."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from five_hundred import i18n
+
+    view = _first_discard(range(1, 10))
+    i18n.set_language(lang)
+    try:
+        shown = i18n._("Hint: {hint}").format(
+            hint=describe_hint(hint(view, R, random.Random(0), 0.1)))
+    finally:
+        i18n.set_language("en")
+    assert len(Text(shown).wrap(Console(width=PROMPT_WIDTH), PROMPT_WIDTH)) <= 3, shown
+    assert not RECORD.search(shown)

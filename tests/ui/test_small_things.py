@@ -118,3 +118,31 @@ async def test_text_fits_at_80x24_key_bar_and_misere_status(tmp_path: Path) -> N
             await pilot.pause()
         partner = (declarer + 2) % 4
         assert f"{c.names[partner]} sits out" in screen_text(app)
+
+
+async def test_the_discard_hint_takes_the_prompt_and_leaves_the_confirmation(
+        tmp_path: Path) -> None:
+    """R17 at 80×24: the discard hint (three lines) replaces the two-line marking
+    prompt, which used to cut it after its first line; the confirmation shows its own
+    question without it, and Esc back to the marking shows the hint again, whole."""
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_kitty(pilot)  # two marked
+        await pilot.press("h")
+        for _ in range(50):  # the hint is computed inline, a step per event
+            await pilot.pause()
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            if table.hint_text not in ("", "thinking…"):
+                break
+        text = " ".join(screen_text(app).split())
+        assert "Hint: discard" in text and "sampled deal" in text, text
+        assert "Mark 3 cards" not in text
+        await pilot.press("5", "space", "enter")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Enter: yes · Esc: change" in text and "Hint:" not in text, text
+        await pilot.press("escape")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Hint: discard" in text and "sampled deal" in text, text

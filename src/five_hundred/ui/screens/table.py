@@ -441,8 +441,9 @@ class TableScreen(BaseScreen):
                                style="italic")
             return out
         assert view is not None
-        if self.hint_text and mode in ("bid", "play"):
-            # the hint takes the prompt's three lines at 80×24; the key bar keeps the keys
+        if self.hint_text and mode in ("bid", "play", "discard"):
+            # the hint takes the prompt's three lines at 80×24 (the choices are on the
+            # grid or the hand, the keys on the key bar); joker namings keep their menu
             out.append(_("Hint: {hint}").format(hint=self.hint_text), style="cyan")
             return out
         if mode == "bid":
@@ -474,7 +475,9 @@ class TableScreen(BaseScreen):
             out.append(_("Your card: ←→ or 1–0 choose, Enter plays."), style="bold")
             if view.public.trick and view.public.trick.led:
                 out.append(" " + _("Follow suit if you can."), style="dim")
-        if self.hint_text:
+        # under a joker's suit menu the hint is one short sentence; the discard's
+        # confirmation leaves it out (three lines would be cut: Esc shows it again)
+        if self.hint_text and mode in ("joker", "lead"):
             out.append("\n" + _("Hint: {hint}").format(hint=self.hint_text), style="cyan")
         return out
 
