@@ -23,6 +23,7 @@ as a follower are built once per trick and suit led (``followers``).
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from five_hundred.engine.cards import JOKER
@@ -48,7 +49,9 @@ class Orderer:
     """Move lists of one solver."""
 
     def __init__(self, sv: Solver) -> None:
-        self.sv = sv
+        # A proxy, not the solver itself: a cycle would leave every dropped solver, its
+        # table and all, to the cyclic collector (tens of thousands of objects each).
+        self.sv = weakref.proxy(sv)
         self.kernel = sv.kernel
         ctx = sv.ctx
         self.suit_mask = ctx.suit_mask
