@@ -87,12 +87,20 @@ async def test_nobody_at_the_keyboard_the_game_plays_itself(tmp_path: Path) -> N
     app = create_app(tmp_path, seed=5, players=NOBODY, pace=0.001)
     seen_tables = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        # A bound on steps, not on time (the machine may be slow): at load average 8-10
-        # 20,000 steps did not finish this game (518 actions with match-aware bidding).
-        for _ in range(40_000):
+        # A bound on steps without progress, not on time or on all steps: a loaded
+        # machine only slows the game (40,000 steps in all once did not finish it, with
+        # both cores busy), a stuck one stops it. 3,000 steps with no new log line is
+        # stuck: a computer's move here takes milliseconds.
+        stalled, last = 0, (-1, -1)
+        for _ in range(1_000_000):
             await pilot.pause(0.01)
             c = app.controller
             assert c is not None
+            mark = (len(c.public().results), len(c.log()))
+            stalled = 0 if mark != last else stalled + 1
+            last = mark
+            if stalled > 3_000:
+                break
             assert not isinstance(app.screen, CurtainScreen)
             if isinstance(app.screen, TableScreen):
                 seen_tables += 1
