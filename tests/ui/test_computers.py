@@ -89,14 +89,16 @@ async def test_nobody_at_the_keyboard_the_game_plays_itself(tmp_path: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         # A bound on steps without progress, not on time or on all steps: a loaded
         # machine only slows the game (40,000 steps in all once did not finish it, with
-        # both cores busy), a stuck one stops it. 3,000 steps with no new log line is
+        # both cores busy), a stuck one stops it. 3,000 steps with no new action is
         # stuck: a computer's move here takes milliseconds.
         stalled, last = 0, (-1, -1)
         for _ in range(1_000_000):
             await pilot.pause(0.01)
             c = app.controller
             assert c is not None
-            mark = (len(c.public().results), len(c.log()))
+            public = c.public()  # an action changes one of these
+            mark = (len(public.results), len(public.auction), len(public.tricks),
+                    public.hand_sizes)
             stalled = 0 if mark != last else stalled + 1
             last = mark
             if stalled > 3_000:

@@ -39,6 +39,7 @@ A search returns an int: bit 0 is the answer, the other bits are the decisive ca
 from __future__ import annotations
 
 import gc
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
@@ -144,10 +145,14 @@ class Solver:
         self.node_limit = 1 << 62  # a search raises SearchAborted past this many nodes
         self.hands = [0, 0, 0, 0]
         self.suits_led = 0
-        self.tt = Table(self)
+        # The helpers get a weak proxy, not the solver: a cycle would leave every
+        # dropped solver, its table and all (about 20,000 objects a full solve), to the
+        # cyclic collector instead of refcounting (tests/bots/test_solver_memory.py).
+        me = weakref.proxy(self)
+        self.tt = Table(me)
         self.killers: dict[tuple[int, int, int], int] = {}  # (tricks left, seat, need)
-        self.bounds = Bounds(self)
-        self.orderer = Orderer(self)
+        self.bounds = Bounds(me)
+        self.orderer = Orderer(me)
 
     # ------------------------------------------------------------------ search
 

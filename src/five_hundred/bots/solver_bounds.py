@@ -23,7 +23,6 @@ table checks the owners of every card above it too); the rest is suit lengths.
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 from five_hundred.engine.cards import JOKER
@@ -40,9 +39,7 @@ class Bounds:
     """Bounds of the value at a trick start, bound to one solver."""
 
     def __init__(self, sv: Solver) -> None:
-        # A proxy, not the solver itself: a cycle would leave every dropped solver, its
-        # table and all, to the cyclic collector (tens of thousands of objects each).
-        self.sv = weakref.proxy(sv)
+        self.sv = sv  # a weak proxy (Solver.__init__)
         self.trump = sv.trump
         self.trump_mask = sv.suit_mask[sv.trump] if sv.trump >= 0 else 0
         self.trump_order = sv.order[sv.trump] if sv.trump >= 0 else ()

@@ -19,7 +19,6 @@ its lead is limited by the suits led (R26) — the suits led.
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 from five_hundred.engine.cards import JOKER
@@ -41,9 +40,7 @@ class Table:
     """Index, lookup and store of the solver's transposition entries."""
 
     def __init__(self, sv: Solver) -> None:
-        # A proxy, not the solver itself: a cycle would leave every dropped solver, its
-        # table and all, to the cyclic collector (tens of thousands of objects each).
-        self.sv = weakref.proxy(sv)
+        self.sv = sv  # a weak proxy (Solver.__init__)
         self.suits = tuple((sv.suit_mask[s], sv.order[s]) for s in range(5)
                            if sv.suit_mask[s])
         self.suit_list = tuple((i, m, order) for i, (m, order) in enumerate(self.suits))

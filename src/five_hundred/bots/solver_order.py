@@ -23,7 +23,6 @@ as a follower are built once per trick and suit led (``followers``).
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING, Any
 
 from five_hundred.engine.cards import JOKER
@@ -49,9 +48,7 @@ class Orderer:
     """Move lists of one solver."""
 
     def __init__(self, sv: Solver) -> None:
-        # A proxy, not the solver itself: a cycle would leave every dropped solver, its
-        # table and all, to the cyclic collector (tens of thousands of objects each).
-        self.sv = weakref.proxy(sv)
+        self.sv = sv  # a weak proxy (Solver.__init__)
         self.kernel = sv.kernel
         ctx = sv.ctx
         self.suit_mask = ctx.suit_mask
