@@ -73,6 +73,9 @@ async def do_action(pilot: Pilot[None], table: TableScreen, text: str) -> None:
         grid = table.query_one(BidGrid)
         target = words[1] if len(words) == 2 else " ".join(words[1:])
         order = [c for row in grid.rows for c in row if c in grid.legal]
+        level = target[:-2] if target.endswith("NT") else target[:-1]
+        if level in ("6", "7", "8", "9", "10"):
+            await pilot.press(level[-1])  # a digit jumps to the row, as people do (R9)
         for _ in range(len(order) + 1):
             if grid.selected == target:
                 break

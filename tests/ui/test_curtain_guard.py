@@ -11,14 +11,17 @@ depends on the wall clock.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.timer import Timer
 
 from five_hundred.engine import PAGAT_AUSTRALIAN
 from five_hundred.hotseat import Controller, Player
 from five_hundred.ui.app import FiveHundredApp, create_app
+from five_hundred.ui.computers import HIDDEN_POLL
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
@@ -269,6 +272,32 @@ async def test_computers_wait_while_the_table_cannot_be_seen(tmp_path: Path) -> 
         app.computers.step()
         await pilot.pause()
         assert c.public() != before
+
+
+async def test_a_waiting_computer_looks_again_at_a_tenth_of_a_second(tmp_path: Path) -> None:
+    """While the table cannot be seen, a computer at pace 0 looks again after
+    ``HIDDEN_POLL``, not after a millisecond: those timers kept the process busy for
+    as long as the rules or the "enlarge" message were up."""
+    clock = FakeClock()
+    players = (Player("Ana", "computer", "easy"), Player("Bruno", "computer", "easy"),
+               Player("Carla", "computer", "easy"), Player("Davi"))
+    app = guarded(tmp_path, clock, seed=2, players=players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert controller(app).computer_to_act()
+        await resize(pilot, 70, 20)
+        app.pace = 0.0  # the fastest pace a person can set is near it
+        delays: list[float] = []
+        set_timer = app.set_timer
+
+        def spy(delay: float, callback: Callable[[], object]) -> Timer:
+            delays.append(delay)
+            return set_timer(delay, callback)
+
+        app.set_timer = spy  # type: ignore[method-assign,assignment]
+        app.computers._timer_pending = False
+        app.computers.step()
+        assert delays == [HIDDEN_POLL]
 
 
 async def test_resumed_game_starts_behind_a_curtain(tmp_path: Path) -> None:

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 WORKER = "computer"  # the worker's name and group
 TRICK_PAUSE = 3  # paces a finished trick stays before a computer leads to the next
+# how often a computer looks again while the table is hidden: at pace 0 a new timer
+# every millisecond kept the process busy for as long as the rules were open
+HIDDEN_POLL = 0.1
 
 
 class ComputerTurns:
@@ -35,13 +38,14 @@ class ComputerTurns:
     def thinking(self) -> bool:
         return self._thinking is not None
 
-    def schedule(self) -> None:
+    def schedule(self, hidden: bool = False) -> None:
         """The acting seat is a computer's: let it move after the table's pace (three
-        times that when it leads after a finished trick, so the trick can be seen)."""
+        times that when it leads after a finished trick, so the trick can be seen), or
+        look again after ``HIDDEN_POLL`` at the least while the table is ``hidden``."""
         if self._timer_pending:
             return
         self._timer_pending = True
-        pace = self.app.pace
+        pace = max(self.app.pace, HIDDEN_POLL) if hidden else self.app.pace
         c = self.app.controller
         if c is not None:
             from five_hundred.engine import Phase  # loaded by now: there is a game
@@ -57,7 +61,7 @@ class ComputerTurns:
         if c is None or not c.computer_to_act() or self._thinking is not None:
             return
         if not self.app.table_visible():
-            self.schedule()  # wait until the table can be seen again
+            self.schedule(hidden=True)  # wait until the table can be seen again
             return
         if self._held is not None:
             held, self._held = self._held, None
@@ -92,7 +96,7 @@ class ComputerTurns:
         action: LegalAction = result[1]
         if not self.app.table_visible():
             self._held = (c, request, action)  # shown once the table is back
-            self.schedule()
+            self.schedule(hidden=True)
             return
         self._apply(c, request, action)
 
