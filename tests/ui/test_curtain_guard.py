@@ -252,13 +252,17 @@ async def test_keys_do_nothing_while_enlarge_covers_the_table(tmp_path: Path) ->
         assert hand_owner(app) == seat
 
 
+def computers_first(tmp_path: Path) -> FiveHundredApp:
+    """Three computers and one person (the last seat): a computer acts first."""
+    players = (Player("Ana", "computer", "easy"), Player("Bruno", "computer", "easy"),
+               Player("Carla", "computer", "easy"), Player("Davi"))
+    return guarded(tmp_path, FakeClock(), seed=2, players=players)
+
+
 async def test_computers_wait_while_the_table_cannot_be_seen(tmp_path: Path) -> None:
     """A computer's turn comes while the terminal is too small: it does not move
     until the table can be seen again."""
-    clock = FakeClock()
-    players = (Player("Ana", "computer", "easy"), Player("Bruno", "computer", "easy"),
-               Player("Carla", "computer", "easy"), Player("Davi"))
-    app = guarded(tmp_path, clock, seed=2, players=players)
+    app = computers_first(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         c = controller(app)
@@ -278,10 +282,7 @@ async def test_a_waiting_computer_looks_again_at_a_tenth_of_a_second(tmp_path: P
     """While the table cannot be seen, a computer at pace 0 looks again after
     ``HIDDEN_POLL``, not after a millisecond: those timers kept the process busy for
     as long as the rules or the "enlarge" message were up."""
-    clock = FakeClock()
-    players = (Player("Ana", "computer", "easy"), Player("Bruno", "computer", "easy"),
-               Player("Carla", "computer", "easy"), Player("Davi"))
-    app = guarded(tmp_path, clock, seed=2, players=players)
+    app = computers_first(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert controller(app).computer_to_act()
