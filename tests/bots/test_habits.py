@@ -32,6 +32,42 @@ def test_third_hand_still_ducks_under_a_sure_winner() -> None:
     assert decide(st) == "play 6S"
 
 
+def test_third_hand_plays_high_not_just_enough() -> None:
+    """South (7♥) leads the 5♠, West plays the 9♠; North, third hand with K♠ T♠ and
+    the A♠, Q♠, J♠ unseen, plays the K♠: the T♠ would only invite the last player
+    to win cheaply (the old rule played the cheapest card that beat the 9♠)."""
+    south = "JH JD AH KH QH TH 9H 5S 5C 6C"
+    north = "KS TS 6S 4D 5D 6D 7D 8D 9D TD"
+    west = "9S QS JS 4H 5H 6H 7H TC JC QC"
+    st = position({0: north, 2: south, 3: west}, "7C 8C 9C",
+                  [*SOUTH_7H, "play 5S", "play 9S"], dealer=0)
+    assert st.to_act == 0
+    assert decide(st) == "play KS"
+
+
+def test_third_hand_plays_its_cheapest_sure_winner() -> None:
+    """Holding the A♠ as well, North wins with the K♠: with the A♠ in his own hand
+    nobody can beat it, and it is cheaper (the old rule played the T♠)."""
+    north = "AS KS TS 4D 5D 6D 7D 8D 9D TD"
+    south = "JH JD AH KH QH TH 9H 5S 5C 6C"
+    west = "9S QS JS 4H 5H 6H 7H TC JC QC"
+    st = position({0: north, 2: south, 3: west}, "7C 8C 9C",
+                  [*SOUTH_7H, "play 5S", "play 9S"], dealer=0)
+    assert decide(st) == "play KS"
+
+
+def test_declarer_draws_trumps_without_the_top_one() -> None:
+    """South's 7♥ without the joker and the bowers: he leads a low trump, which draws
+    two of the defenders' trumps a round (the old rule cashed the A♠ first, for the
+    defenders to ruff the next spade)."""
+    south = "AH KH QH 9H 8H AS KS AD 5C 6C"
+    north = "6S 7S 8S 4D 5D 6D 7D 8D 9D TD"
+    west = "JK JH JD 4H 5H 9S TS JS TC JC"
+    st = position({0: north, 2: south, 3: west}, "7C 8C 9C", SOUTH_7H, dealer=0)
+    assert st.to_act == 2
+    assert decide(st) == "play 8H"
+
+
 def test_no_joker_second_hand_on_a_low_trump_lead() -> None:
     """South leads the 9♥ (a low trump): West keeps the joker, which wins a trick
     whenever he plays it, and follows with the 4♥ (the old rule played the joker)."""

@@ -102,3 +102,27 @@ def test_pimc_solves_each_class_of_equivalent_cards_once() -> None:
                 merged += len(plays) - len(set(classes))
             state.apply_text(choose_action(view, R, rng, "normal").text)
     assert merged > 5
+
+
+def test_card_estimates_never_rest_on_no_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R19-R21: when every sampled deal of the early-trick search is abandoned (too
+    hard for the budget), hard judges the cards by its play-outs instead of by nothing:
+    a hint once read "4♥ 0 (0%), 9♥ 0 (0%) (over 0 sampled deals)"."""
+    from five_hundred.bots import hard
+    from five_hundred.engine.state import GameState
+
+    monkeypatch.setattr(hard, "QUESTION_MIN_NODES", 1)  # every question is cut off
+    monkeypatch.setattr(hard, "QUESTION_SHARE", 0.0)
+    state = GameState.new_game(R, 11)
+    rng = random.Random(11)
+    checked = 0
+    while not state.deal_over and checked < 3:
+        view = view_for(state, state.to_act)
+        k = knowledge_of(view, R)
+        if k.phase == "play" and len(view.legal) > 1 and hard._pimc_target(k) \
+                and 10 - k.trick_no > hard.EXACT_TRICKS:
+            ests = hard.estimate_cards(k, random.Random(0), 0.05)
+            assert all(e.samples > 0 for e in ests), ests
+            checked += 1
+        state.apply_text(choose_action(view, R, rng, "normal").text)
+    assert checked == 3

@@ -30,7 +30,7 @@ from five_hundred.engine.scoring import score_deal
 from . import match, normal
 from .knowledge import Knowledge
 from .sampler import sample_hands, weighted_sample
-from .solver import SearchAborted, Solver
+from .solver import NO_NODE_LIMIT, SearchAborted, Solver
 
 EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, each sample)
 ENDING_TRICKS = 3  # play-outs hand over to the exact solver at this many tricks left
@@ -241,7 +241,13 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
     exact = tricks_left <= EXACT_TRICKS
     need = _pimc_target(k)
     if not exact and need:
-        return _pimc(k, rng, limit, sv, plays, ests, need)
+        found = _pimc(k, rng, limit, sv, plays, ests, need)
+        if found[0].samples:
+            return found
+        # Every sampled deal was too hard to answer within the budget (a tiny budget):
+        # judge by the play-outs below rather than by nothing.
+        ests = [CardEstimate(a, t) for a, t in plays]
+        sv.node_limit = NO_NODE_LIMIT
     n = 0
     while n < MAX_SAMPLES:
         hands = sample_hands(k, rng)[:4]

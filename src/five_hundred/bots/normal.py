@@ -8,9 +8,10 @@ again; no trumps needs stoppers in three suits (no endless
 6NT on a weak hand); misère is judged by the cards the defenders could catch
 (``misere.py``). The discard keeps trumps and aces and makes voids; in misère it
 sheds the dangers. The play follows the textbook habits: second hand low, third hand
-high, win cheaply in fourth seat, draw trumps from the top (never a low trump lead by
-a declarer who holds the top), keep the suitless joker in no trumps for a trick that
-matters; third hand takes partner's trick with a card the next player cannot beat; no
+high (the cheapest sure winner, else the highest card that wins), win cheaply in
+fourth seat, the declaring side draws trumps while it holds two or more (from the top
+when it holds the top trump, else a low one), keep the suitless joker in no trumps for
+a trick that matters; third hand takes partner's trick with a card the next player cannot beat; no
 joker or bower second hand on a low trump lead; no low lead in no trumps into
 partner's void. Against
 misère: follow low while the declarer is to play, stay under him when he is winning,
@@ -486,6 +487,10 @@ def _lead(k: Knowledge, acts: list[Action], rng: random.Random) -> Action:
             top = max(my_trumps, key=lambda a: ctx.strength[a[1]])
             if is_top(k, top[1]):
                 return top  # draw trumps from the top
+            if len(my_trumps) >= 2:
+                # Without the top trump, draw trumps all the same (a low one): each
+                # round takes two of theirs, and the higher ones fall sooner or later.
+                return min(my_trumps, key=lambda a: ctx.strength[a[1]])
     winners = [a for a in normal_acts if is_top(k, a[1]) and ctx.eff_suit[a[1]] != trump]
     if winners:
         return max(winners, key=lambda a: (k.hand & ctx.suit_mask[ctx.eff_suit[a[1]]])
@@ -550,9 +555,15 @@ def _follow(k: Knowledge, acts: list[Action]) -> Action:
             if tops:
                 return min(tops, key=lambda a: ctx.strength[a[1]])
             return _lowest(k, following)
+        if plain_beats and not last:
+            # Third hand high: the cheapest card nobody can beat, else the highest
+            # that wins (a cheap card would only invite the last player to overtake).
+            sure = [a for a in plain_beats if is_top(k, a[1])]
+            if sure:
+                return min(sure, key=lambda a: _score(k, a[1], k.led))
+            return max(plain_beats, key=lambda a: _score(k, a[1], k.led))
         if plain_beats:
-            # Third hand high (lowest card that wins), fourth hand: win cheaply.
-            return min(plain_beats, key=lambda a: _score(k, a[1], k.led))
+            return min(plain_beats, key=lambda a: _score(k, a[1], k.led))  # win cheaply
         return _lowest(k, following)
     # Void in the led suit.
     if plain_beats:
