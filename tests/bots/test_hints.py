@@ -49,7 +49,7 @@ def test_card_hint_suggests_its_best_card_not_hards_tie_break(monkeypatch) -> No
     suggestion is the first card ranked, by the expected points the reason names. With
     ``hard``'s play now exact from the first trick the tie is 1 point, so the case is
     made here by giving the hint estimates where the rule-based card trails by 8."""
-    view = position(1, 5)
+    view = position(1, 6)  # the opening lead
     assert view.phase == Phase.PLAY and len(view.legal) >= 3
     k = knowledge_of(view, R)
     habit = normal.play_plan(k, random.Random(0))
@@ -127,6 +127,24 @@ def test_bid_hint_names_the_opponents_game_winning_contract() -> None:
     assert h.action.text != "pass" and ranked_numbers(h.reason)[0] == max(
         ranked_numbers(h.reason))
     assert not RECORD.search(describe_hint(h))
+
+
+def test_bid_hint_shows_passing_at_the_sacrifice_floor() -> None:
+    """R10/R11: over East's 6♥, passing is worth less than ``mc.PASS_FLOOR`` to N–S (East
+    makes it often), so a bid must still clear the floor, not what passing is worth (no
+    sacrifice costing more): the hint lists passing there and says so."""
+    view = view_at(["JS", "AS", "KS", "9S", "7S", "5S", "6D", "8D", "6H", "5C"], 2, 0,
+                   (0, 0), ("bid 6H",))
+    j = mc.judge_bid(knowledge_of(view, R), random.Random(1), hard.work_limit(0.25))
+    assert j.base < mc.PASS_FLOOR
+    h = hint(view, R, random.Random(1), 0.25)
+    floor = f"passing −{-round(mc.PASS_FLOOR)} (worth −{-round(j.base)}; a bid must still " \
+            f"clear −{-round(mc.PASS_FLOOR)})"
+    assert floor in h.reason, h.reason
+    shown = ranked_numbers(h.reason)
+    assert shown == sorted(shown, reverse=True)
+    assert h.action == choose_action(view, R, random.Random(1), "hard", 0.25)
+    assert (h.action.text == "pass") == (shown[0] == round(mc.PASS_FLOOR))
 
 
 def test_bid_hint_names_the_opponents_game_winning_misere() -> None:

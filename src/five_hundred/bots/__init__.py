@@ -217,13 +217,12 @@ def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
     passing = next((a for a in view.legal if a.verb == Verb.PASS), None)
     bar = mc.pass_bar(k, j.base)
     if passing is not None:
-        if bar == j.base + mc.BID_MARGIN:
-            label = _("passing {bar} (worth {worth}, margin {margin})")
-        else:
-            label = _("passing {bar} (worth {worth}; a bid must be positive)")
+        if bar == j.base:
+            label = _("passing {bar}")
+        else:  # passing is worth less, but a bid must not cost more than the floor
+            label = _("passing {bar} (worth {worth}; a bid must still clear {bar})")
         ranked.append((bar, 0, label.format(bar=notation.signed(round(bar)),
-                                            worth=notation.signed(round(j.base)),
-                                            margin=round(mc.BID_MARGIN)), passing))
+                                            worth=notation.signed(round(j.base))), passing))
     ranked.sort(key=lambda r: (-r[0], r[1]))  # ties: passing first, as hard decides
     parts = ", ".join(label if act.verb == Verb.PASS
                       else _("{option} {points}").format(option=label,
