@@ -3,6 +3,8 @@ the assertion names the better card, which the old rule did not play."""
 
 from __future__ import annotations
 
+from five_hundred.engine.state import GameState
+
 from .positions import decide, position
 from .test_misere import AUCTION, HANDS
 
@@ -12,12 +14,23 @@ SOUTH = "QS JH JD AH KH QH TH 9H 5C 6C"
 NORTH = "AS 6S 7S 8S 4D 5D 6D 7D 8D 9D"
 
 
+def south_7h(north: str, south: str, west: str, *plays: str) -> GameState:
+    """South's 7♥ (kitty 7♣ 8♣ 9♣), then ``plays``."""
+    return position({0: north, 2: south, 3: west}, "7C 8C 9C", [*SOUTH_7H, *plays],
+                    dealer=0)
+
+
+def after_the_9s(north: str) -> GameState:
+    """South leads the 5♠ and West plays the 9♠, holding the Q♠ and J♠."""
+    return south_7h(north, "JH JD AH KH QH TH 9H 5S 5C 6C",
+                    "9S QS JS 4H 5H 6H 7H TC JC QC", "play 5S", "play 9S")
+
+
 def test_third_hand_takes_partners_trick_the_next_player_could_overtake() -> None:
     """South leads the Q♠, West plays low; East, still to play, may hold the K♠: North
     takes the trick with the A♠ (the old rule ducked with the 6♠)."""
     west = "5S 9S TS JS 4H 5H 6H 7H 8H TC"
-    st = position({0: NORTH, 2: SOUTH, 3: west}, "7C 8C 9C",
-                  [*SOUTH_7H, "play QS", "play 5S"], dealer=0)
+    st = south_7h(NORTH, SOUTH, west, "play QS", "play 5S")
     assert st.to_act == 0
     assert decide(st) == "play AS"
 
@@ -27,8 +40,7 @@ def test_third_hand_still_ducks_under_a_sure_winner() -> None:
     west = "5S 9S TS JS 4H 5H 6H 7H 8H TC"
     north = "KS 6S 7S 8S 4D 5D 6D 7D 8D 9D"
     south = "AS JH JD AH KH QH TH 9H 5C 6C"
-    st = position({0: north, 2: south, 3: west}, "7C 8C 9C",
-                  [*SOUTH_7H, "play AS", "play 5S"], dealer=0)
+    st = south_7h(north, south, west, "play AS", "play 5S")
     assert decide(st) == "play 6S"
 
 
@@ -36,11 +48,7 @@ def test_third_hand_plays_high_not_just_enough() -> None:
     """South (7♥) leads the 5♠, West plays the 9♠; North, third hand with K♠ T♠ and
     the A♠, Q♠, J♠ unseen, plays the K♠: the T♠ would only invite the last player
     to win cheaply (the old rule played the cheapest card that beat the 9♠)."""
-    south = "JH JD AH KH QH TH 9H 5S 5C 6C"
-    north = "KS TS 6S 4D 5D 6D 7D 8D 9D TD"
-    west = "9S QS JS 4H 5H 6H 7H TC JC QC"
-    st = position({0: north, 2: south, 3: west}, "7C 8C 9C",
-                  [*SOUTH_7H, "play 5S", "play 9S"], dealer=0)
+    st = after_the_9s("KS TS 6S 4D 5D 6D 7D 8D 9D TD")
     assert st.to_act == 0
     assert decide(st) == "play KS"
 
@@ -48,11 +56,7 @@ def test_third_hand_plays_high_not_just_enough() -> None:
 def test_third_hand_plays_its_cheapest_sure_winner() -> None:
     """Holding the A♠ as well, North wins with the K♠: with the A♠ in his own hand
     nobody can beat it, and it is cheaper (the old rule played the T♠)."""
-    north = "AS KS TS 4D 5D 6D 7D 8D 9D TD"
-    south = "JH JD AH KH QH TH 9H 5S 5C 6C"
-    west = "9S QS JS 4H 5H 6H 7H TC JC QC"
-    st = position({0: north, 2: south, 3: west}, "7C 8C 9C",
-                  [*SOUTH_7H, "play 5S", "play 9S"], dealer=0)
+    st = after_the_9s("AS KS TS 4D 5D 6D 7D 8D 9D TD")
     assert decide(st) == "play KS"
 
 
@@ -63,7 +67,7 @@ def test_declarer_draws_trumps_without_the_top_one() -> None:
     south = "AH KH QH 9H 8H AS KS AD 5C 6C"
     north = "6S 7S 8S 4D 5D 6D 7D 8D 9D TD"
     west = "JK JH JD 4H 5H 9S TS JS TC JC"
-    st = position({0: north, 2: south, 3: west}, "7C 8C 9C", SOUTH_7H, dealer=0)
+    st = south_7h(north, south, west)
     assert st.to_act == 2
     assert decide(st) == "play 8H"
 
@@ -72,8 +76,7 @@ def test_no_joker_second_hand_on_a_low_trump_lead() -> None:
     """South leads the 9♥ (a low trump): West keeps the joker, which wins a trick
     whenever he plays it, and follows with the 4♥ (the old rule played the joker)."""
     west = "JK 4H 5H 6H 5S 9S TS JS TC JC"
-    st = position({0: NORTH, 2: SOUTH, 3: west}, "7C 8C 9C",
-                  [*SOUTH_7H, "play 9H"], dealer=0)
+    st = south_7h(NORTH, SOUTH, west, "play 9H")
     assert st.to_act == 3
     assert decide(st) == "play 4H"
 

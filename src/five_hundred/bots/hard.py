@@ -30,7 +30,7 @@ from five_hundred.engine.scoring import score_deal
 from . import match, normal
 from .knowledge import Knowledge
 from .sampler import sample_hands, weighted_sample
-from .solver import NO_NODE_LIMIT, SearchAborted, Solver
+from .solver import SearchAborted, Solver
 
 EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, each sample)
 ENDING_TRICKS = 3  # play-outs hand over to the exact solver at this many tricks left
@@ -241,13 +241,11 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
     exact = tricks_left <= EXACT_TRICKS
     need = _pimc_target(k)
     if not exact and need:
-        found = _pimc(k, rng, limit, sv, plays, ests, need)
+        found = _pimc(k, rng, limit, sv, plays, need)
         if found[0].samples:
             return found
         # Every sampled deal was too hard to answer within the budget (a tiny budget):
         # judge by the play-outs below rather than by nothing.
-        ests = [CardEstimate(a, t) for a, t in plays]
-        sv.node_limit = NO_NODE_LIMIT
     n = 0
     while n < MAX_SAMPLES:
         hands = sample_hands(k, rng)[:4]
@@ -289,11 +287,11 @@ DRAWS = 12  # candidate deals per kept sample (weighed by the auction)
 
 
 def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
-          plays: list[tuple[Action, str]], ests: list[CardEstimate],
-          need: int) -> list[CardEstimate]:
+          plays: list[tuple[Action, str]], need: int) -> list[CardEstimate]:
     """Card estimates by PIMC: per auction-weighted sampled deal, whether each class
     of equivalent cards still reaches ``need`` (``Solver.move_reaches``), scored in
     points as the goal just made or missed by a trick."""
+    ests = [CardEstimate(a, t) for a, t in plays]
     classes = _classes(k, plays)
     reps = sorted(set(classes))
     moves = {i: _move_of(plays[i][0]) for i in reps}
@@ -307,6 +305,7 @@ def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
     work = 0
     n = 0
     cap = max(QUESTION_MIN_NODES, int(limit * QUESTION_SHARE / NODE_WORK))
+    no_limit = sv.node_limit
     while n < PIMC_MAX_SAMPLES:
         hands = weighted_sample(k, rng, DRAWS)[:4]
         if k.out_seat >= 0:
@@ -336,6 +335,7 @@ def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
             break
         if n >= 2 and work / n * (n + 1) > limit * 1.6:
             break
+    sv.node_limit = no_limit  # the solver is the caller's again
     return averaged(ests)
 
 

@@ -8,9 +8,9 @@ exactly (``hard._playout``). The tricks of the seat's side give, for every legal
 that strain, the points it would score; the bid with the best mean wins if it beats
 what passing is worth (nothing, or the current high contract played by its bidder,
 evaluated on the same samples) and is not a costly sacrifice (``pass_bar``). Misère
-and open misère are weighed the
-same way by ``misere.bid_options``: exact double-dummy solves of sampled deals after
-the seat's exchange (can the defenders force him to win a trick?).
+and open misère are weighed the same way by ``misere.bid_options``: exact double-dummy
+solves of sampled deals after the seat's exchange (can the defenders force him to win
+a trick?).
 
 Discard: a handful of candidate discards (``normal``'s, and ones that void a short
 side suit or keep more trumps) are played out on the same samples; ``normal``'s is

@@ -11,9 +11,9 @@ sheds the dangers. The play follows the textbook habits: second hand low, third 
 high (the cheapest sure winner, else the highest card that wins), win cheaply in
 fourth seat, the declaring side draws trumps while it holds two or more (from the top
 when it holds the top trump, else a low one), keep the suitless joker in no trumps for
-a trick that matters; third hand takes partner's trick with a card the next player cannot beat; no
-joker or bower second hand on a low trump lead; no low lead in no trumps into
-partner's void. Against
+a trick that matters; third hand takes partner's trick with a card the next player
+cannot beat; no joker or bower second hand on a low trump lead; no low lead in no
+trumps into partner's void. Against
 misère: follow low while the declarer is to play, stay under him when he is winning,
 win high once he has ducked, never lead the joker or a suit he has shown void in.
 """
@@ -531,7 +531,11 @@ def _follow(k: Knowledge, acts: list[Action]) -> Action:
     nplayers = 3 if k.out_seat >= 0 else 4
     last = len(k.trick) == nplayers - 1
     following = [a for a in acts if ctx.eff_suit[a[1]] == k.led]
-    beats = [a for a in acts if _score(k, a[1], k.led) > best]
+
+    def power(a: Action) -> int:  # the card's strength in this trick
+        return _score(k, a[1], k.led)
+
+    beats = [a for a in acts if power(a) > best]
     joker_suitless = [a for a in acts if ctx.eff_suit[a[1]] == SUITLESS]
     plain_beats = [a for a in beats if ctx.eff_suit[a[1]] != SUITLESS]
     if partner_winning:
@@ -557,21 +561,19 @@ def _follow(k: Knowledge, acts: list[Action]) -> Action:
             if tops:
                 return min(tops, key=lambda a: ctx.strength[a[1]])
             return _lowest(k, following)
-        if plain_beats and not last:
-            # Third hand high: the cheapest card nobody can beat, else the highest
-            # that wins (a cheap card would only invite the last player to overtake).
-            sure = [a for a in plain_beats if is_top(k, a[1])]
-            if sure:
-                return min(sure, key=lambda a: _score(k, a[1], k.led))
-            return max(plain_beats, key=lambda a: _score(k, a[1], k.led))
-        if plain_beats:
-            return min(plain_beats, key=lambda a: _score(k, a[1], k.led))  # win cheaply
-        return _lowest(k, following)
+        if not plain_beats:
+            return _lowest(k, following)
+        if last:
+            return min(plain_beats, key=power)  # win cheaply
+        # Third hand high: the cheapest card nobody can beat, else the highest that
+        # wins (a cheap card would only invite the last player to overtake).
+        sure = [a for a in plain_beats if is_top(k, a[1])]
+        return min(sure, key=power) if sure else max(plain_beats, key=power)
     # Void in the led suit.
     if plain_beats:
         ruffs = [a for a in plain_beats if ctx.eff_suit[a[1]] == trump]
         if ruffs:
-            return min(ruffs, key=lambda a: _score(k, a[1], k.led))
+            return min(ruffs, key=power)
     if joker_suitless and not partner_winning:
         tricks_left = 10 - k.trick_no
         win_card = next(c for s, c in k.trick if s == best_seat)

@@ -103,9 +103,6 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-NO_NODE_LIMIT = 1 << 62
-
-
 class SearchAborted(Exception):
     """A search went past ``Solver.node_limit`` (the hands are left mid-search: call
     ``setup`` again before the next search)."""
@@ -145,7 +142,7 @@ class Solver:
         self.nplayers = 3 if out_seat >= 0 else 4
         self.next_seat = NEXT_SEAT[out_seat]
         self.nodes = 0
-        self.node_limit = NO_NODE_LIMIT  # a search raises SearchAborted past this many nodes
+        self.node_limit = 1 << 62  # a search raises SearchAborted past this many nodes
         self.hands = [0, 0, 0, 0]
         self.suits_led = 0
         # The helpers get a weak proxy, not the solver: a cycle would leave every
