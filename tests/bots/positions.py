@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from five_hundred.bots import choose_action
-from five_hundred.bots.knowledge import Knowledge, knowledge_of
 from five_hundred.engine.cards import deck, mask_of, parse_card
+from five_hundred.engine.knowledge import Knowledge, knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, RuleSet
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import view_for

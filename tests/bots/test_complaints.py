@@ -8,8 +8,8 @@ import random
 import pytest
 
 from five_hundred.bots import choose_action, normal
-from five_hundred.bots.knowledge import knowledge_of
 from five_hundred.engine.cards import JOKER, SUITLESS, mask_of, parse_card
+from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.play import trick_winner
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState

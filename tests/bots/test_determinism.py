@@ -12,7 +12,7 @@ import time
 import pytest
 
 from five_hundred.bots import choose_action, hint
-from five_hundred.bots.knowledge import knowledge_of
+from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import SeatView, view_for

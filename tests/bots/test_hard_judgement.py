@@ -8,9 +8,9 @@ import random
 import pytest
 
 from five_hundred.bots import choose_action, hint
-from five_hundred.bots.knowledge import knowledge_of
 from five_hundred.bots.mc import _discard_candidates
 from five_hundred.engine.cards import JOKER, parse_card
+from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.views import view_for
 

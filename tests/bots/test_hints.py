@@ -10,9 +10,9 @@ import re
 import pytest
 
 from five_hundred.bots import choose_action, hard, hint, match, mc, normal
-from five_hundred.bots.knowledge import knowledge_of
 from five_hundred.engine import Phase
 from five_hundred.engine.bidding import ladder_for
+from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import SeatView, view_for

@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from five_hundred.bots.knowledge import knowledge_of
 from five_hundred.bots.sampler import (
     PILE,
     auction_weight,
@@ -17,6 +16,7 @@ from five_hundred.bots.sampler import (
     weighted_sample,
 )
 from five_hundred.engine.cards import deck, mask_of, parse_card, play_context
+from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import view_for

@@ -23,10 +23,10 @@ from five_hundred.engine import LegalAction, Phase, RuleSet, SeatView
 from five_hundred.engine.actions import BID, Verb
 from five_hundred.engine.bidding import SUIT_BID, ladder_for
 from five_hundred.engine.cards import NO_TRUMPS, parse_card
+from five_hundred.engine.knowledge import Knowledge, knowledge_of
 from five_hundred.i18n import _, ngettext
 
 from . import club, hard, match, mc, normal
-from .knowledge import Knowledge, knowledge_of
 
 LEVELS = ("random", "easy", "normal", "hard", "club")
 # Levels for measurement only (tournament, benchmarks), not offered to players:

@@ -65,10 +65,9 @@ from five_hundred.engine.cards import (
     deck,
     play_context,
 )
+from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.play import winning
 from five_hundred.engine.rules import RuleSet
-
-from .knowledge import Knowledge
 
 JOKER_BITS = (1 << JOKER) | (1 << JOKER2)
 ACE = 14

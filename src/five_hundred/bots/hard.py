@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from five_hundred.engine import Phase
 from five_hundred.engine.actions import PLAY, Action
 from five_hundred.engine.cards import JOKER, SUITLESS, cards_of
+from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.play import LED_BIT, led_of, winner, winning
 from five_hundred.engine.scoring import score_deal
 
 from . import match, normal
-from .knowledge import Knowledge
 from .sampler import sample_hands, weighted_sample
 from .solver import SearchAborted, Solver
 

@@ -38,11 +38,11 @@ from five_hundred.engine.cards import (
     cards_of,
     play_context,
 )
+from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.scoring import score_deal
 
 from . import match, misere, normal
-from .knowledge import Knowledge
 from .sampler import PILE, sample_hands
 from .solver import Solver
 

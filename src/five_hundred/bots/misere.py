@@ -45,9 +45,9 @@ from five_hundred.engine.cards import (
     mask_of,
     play_context,
 )
+from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.rules import RuleSet
 
-from .knowledge import Knowledge
 from .sampler import PILE, sample_hands
 from .solver import Solver
 

@@ -43,11 +43,11 @@ from five_hundred.engine.cards import (
     mask_of,
     play_context,
 )
+from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.play import winning
 from five_hundred.engine.rules import RuleSet
 
 from . import match, misere
-from .knowledge import Knowledge
 
 # ----------------------------------------------------------------------- hand strength
 

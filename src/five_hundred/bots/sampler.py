@@ -27,10 +27,10 @@ from functools import lru_cache
 from five_hundred.engine import Phase
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE, SUIT_BID, Bid
 from five_hundred.engine.cards import JOKER, JOKERS, NO_TRUMPS, cards_of, play_context
+from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.rules import RuleSet
 
 from . import normal
-from .knowledge import Knowledge
 
 PILE = 4  # index of the discard pile / kitty among the holders
 

@@ -1,19 +1,19 @@
 """What one seat knows, rebuilt from its ``SeatView`` as ints and bitmasks.
 
-The bots never see the ``GameState``: everything here is derived from the view that
-the engine hands to the acting seat (its own cards, its own kitty and discard when it
-is the declarer, and what was played face up). Only pure helpers of the engine are
-used (cards, bids, actions, rules).
+Nothing here sees the ``GameState``: everything is derived from the view that the
+engine hands to a seat (its own cards, its own kitty and discard when it is the
+declarer, and what was played face up). The computer players decide from it, and
+the claims prover (``claims.py``) judges a claim by it. Only pure engine modules are
+used (cards, bids, actions, the play kernel, rules, views).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from five_hundred.engine import Phase
-from five_hundred.engine.actions import Action
-from five_hundred.engine.bidding import Bid, ladder_for
-from five_hundred.engine.cards import (
+from .actions import Action
+from .bidding import Bid, ladder_for
+from .cards import (
     JOKER,
     NO_TRUMPS,
     SUIT_LETTERS,
@@ -24,9 +24,10 @@ from five_hundred.engine.cards import (
     parse_card,
     play_context,
 )
-from five_hundred.engine.play import Kernel, kernel_for, play_reveals
-from five_hundred.engine.rules import RuleSet
-from five_hundred.engine.views import SeatView
+from .play import Kernel, kernel_for, play_reveals
+from .rules import RuleSet
+from .state import Phase
+from .views import SeatView
 
 JOKER_BIT = 1 << JOKER
 
