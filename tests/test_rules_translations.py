@@ -1,11 +1,12 @@
-"""The rules in Portuguese and Spanish (issue 12, item 4): docs/rules.md is the
-reference, and docs/rules.pt.md and docs/rules.es.md say the same rules with the
-same ids, the same tables and the same worked example, in the tables' own words.
+"""The rules in Portuguese (of Portugal and of Brazil) and Spanish (issue 12, item 4):
+docs/rules.md is the reference, and docs/rules.pt.md, docs/rules.pt_BR.md and
+docs/rules.es.md say the same rules with the same ids, the same tables and the same
+worked example, in the tables' own words.
 
 A translation cannot be checked word for word, so these checks compare what must not
 change: the rule ids and where they are stated, the headings, the lists, the tables
 cell by cell (their figures, suit symbols and card faces), the figures of every
-section, and the code names. All of it reads three small files: no game is played.
+section, and the code names. All of it reads four small files: no game is played.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from markdown_it.token import Token
 from five_hundred.rules_text import PLAIN_WIDTH, plain_text, player_rules, sections
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("pt", "es")
+LANGS = ("pt", "pt_BR", "es")
 
 STATED_ID = re.compile(r"\(([RV]\d+)\)")  # where a rule is stated: "(R14)"
 ANY_ID = re.compile(r"\b[RV]\d+\b")  # also "R1 to R39", "see V4"
@@ -42,6 +43,11 @@ TABLE_WORDS = {
     "pt": ["vaza", "trunfo", "sem trunfo", "naipe", "leilão", "anúncio", "passo",
            "dador", "kitty", "valete", "joker", "misère", "misère aberta",
            "Norte", "Este", "Sul", "Oeste", "copas", "ouros", "espadas", "paus"],
+    # Brazil: Leste, the carteador deals, a side is a dupla, the joker a coringa
+    "pt_BR": ["vaza", "trunfo", "sem trunfo", "naipe", "leilão", "anúncio", "passo",
+              "carteador", "kitty", "valete", "coringa", "misère", "misère aberta",
+              "Norte", "Leste", "Sul", "Oeste", "dupla", "copas", "ouros", "espadas",
+              "paus"],
     "es": ["baza", "triunfo", "sin triunfo", "palo", "subasta", "anuncio", "paso",
            "repartidor", "kitty", "jota", "comodín", "misere", "misere abierta",
            "Norte", "Este", "Sur", "Oeste", "corazones", "diamantes", "picas",
@@ -51,6 +57,11 @@ NOT_THEIR_WORDS = {
     "pt": ["trick", "trump", "dealer", "auction", "bid", "bower", "jack", "hearts",
            "spades", "clubs", "diamonds", "North", "South", "West", "misere",
            "coringa", "comodín"],
+    # and none of Portugal's words (Este is also "this": the seats are checked apart)
+    "pt_BR": ["trick", "trump", "dealer", "auction", "bid", "bower", "jack", "hearts",
+              "spades", "clubs", "diamonds", "North", "South", "West", "misere",
+              "joker", "comodín", "dador", "equipa", "ecrã", "registo", "ficheiro",
+              "baralha", "aceite", "a pensar"],
     "es": ["trick", "trump", "dealer", "auction", "bid", "bower", "jack", "hearts",
            "spades", "clubs", "diamonds", "North", "South", "West", "misère",
            "joker", "Sul", "valete"],
@@ -184,6 +195,19 @@ def test_the_tables_own_words(lang: str) -> None:
     assert left == []
     notes = [n for n in PROJECT_NOTES if n.lower() in text.lower()]
     assert notes == []
+
+
+def test_brazil_and_portugal_name_the_seats_and_the_dealer_their_way() -> None:
+    """The same rules, the seats as each country says them: Este in Portugal, Leste in
+    Brazil (where "Este" can only be "this"); dador and carteador; lado and dupla."""
+    pt, br = _doc("pt"), _doc("pt_BR")
+    assert "Norte e Sul contra Este e Oeste" in pt
+    assert "Norte e Sul contra Leste e Oeste" in br
+    assert not re.search(r"\bEste\b(?! [a-zà-ú])", br)  # "Este" never a seat
+    assert "Leste" not in pt
+    assert "dador" in pt and "carteador" not in pt
+    assert "carteador" in br and "dador" not in br.replace("carteador", "")
+    assert " lado " in pt and " lado " not in br
 
 
 def test_the_translations_render_as_plain_text(lang: str) -> None:

@@ -26,15 +26,15 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "five_hundred"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "five_hundred"
-LANGUAGES = ("pt", "es")
+LANGUAGES = ("pt", "pt_BR", "es")  # Portugal, Brazil, Spanish
 # _("text"), N_("text") (marked where defined, translated where shown),
 # ngettext("one", "many", n), pgettext("context", "text")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
-PLURALS = {"pt": (2, "(n != 1)"), "es": (2, "(n != 1)")}
+PLURALS = {"pt": (2, "(n != 1)"), "pt_BR": (2, "(n != 1)"), "es": (2, "(n != 1)")}
 HEADER = "Five Hundred (500) in the terminal"
 # a fixed date: the .po files are compared byte for byte with what ``update`` writes
 FIXED_DATE = datetime(2026, 12, 1, tzinfo=UTC)
-TEAMS = {"pt": "Português", "es": "Español"}
+TEAMS = {"pt": "Português (Portugal)", "pt_BR": "Português (Brasil)", "es": "Español"}
 
 
 def new_catalog(lang: str) -> Catalog:

@@ -64,12 +64,24 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:
-    """``--lang en|pt|es``: the language of everything the program says (default: the
-    environment's, LC_ALL, LC_MESSAGES or LANG)."""
-    parser.add_argument("--lang", type=one_of(i18n.LANGUAGES), choices=i18n.LANGUAGES,
-                        metavar="en|pt|es",
-                        help=_("the language: English, Portuguese or Spanish (default: "
-                               "LC_ALL, LC_MESSAGES or LANG)"))
+    """``--lang en|pt|pt_BR|es``: the language of everything the program says (default:
+    the environment's, LC_ALL, LC_MESSAGES or LANG). ``pt-BR`` is taken for ``pt_BR``."""
+    parser.add_argument("--lang", type=lang_code(), choices=i18n.LANGUAGES,
+                        metavar="|".join(i18n.LANGUAGES),
+                        help=_("the language: English, Portuguese (pt: Portugal, pt_BR: "
+                               "Brazil) or Spanish (default: LC_ALL, LC_MESSAGES or LANG)"))
+
+
+def lang_code() -> Callable[[str], str]:
+    """``type=`` for ``--lang``: one of the languages, ``pt-BR`` as ``pt_BR`` (a bad one
+    is refused as ``one_of`` does)."""
+    refuse = one_of(i18n.LANGUAGES)
+
+    def convert(text: str) -> str:
+        return i18n.code(text) or refuse(text)
+
+    convert.__name__ = "choice"
+    return convert
 
 
 def int_in(lo: int, hi: int, expect: str | None = None) -> Callable[[str], int]:
@@ -140,4 +152,4 @@ def seed_int() -> Callable[[str], int]:
 
 
 __all__ = ["MESSAGE_LIMIT", "SEED_LIMIT", "OneLineParser", "add_lang_option", "float_in",
-           "int_in", "one_of", "seed_int"]
+           "int_in", "lang_code", "one_of", "seed_int"]

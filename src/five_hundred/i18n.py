@@ -1,4 +1,8 @@
-"""The player's language: English, Português or Español, through the stdlib ``gettext``.
+"""The player's language: English, Português (Portugal), Português (Brasil) or Español,
+through the stdlib ``gettext``.
+
+European and Brazilian Portuguese are two catalogues (``pt`` and ``pt_BR``): the seats
+(Este/Leste), the screen (ecrã/tela), the form of address and many words differ.
 
 The catalogues are ``locale/<lang>/LC_MESSAGES/five_hundred.po`` under the package,
 compiled to ``.mo`` next to them (both shipped in the wheel). English is the source
@@ -21,10 +25,11 @@ from functools import cache
 from importlib import resources
 
 DOMAIN = "five_hundred"
-LANGUAGES = ("en", "pt", "es")
+LANGUAGES = ("en", "pt", "pt_BR", "es")  # F3 goes through them in this order
 DEFAULT = "en"
 # each language's name in itself (the choice on the start screen)
-LANGUAGE_NAMES = {"en": "English", "pt": "Português", "es": "Español"}
+LANGUAGE_NAMES = {"en": "English", "pt": "Português (Portugal)",
+                  "pt_BR": "Português (Brasil)", "es": "Español"}
 ENV_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # the order POSIX gives them
 MINUS = "−"  # a true minus sign, in every language
 
@@ -47,15 +52,28 @@ def translations(lang: str) -> _gettext.NullTranslations:
 
 
 def normalise(value: str | None) -> str | None:
-    """``pt_BR.UTF-8`` -> ``pt``, ``es-AR`` -> ``es``, ``en`` -> ``en``; None for a
-    language not offered (or ``C``/``POSIX``, which mean English: ``en``)."""
+    """A locale name as one of LANGUAGES: ``pt_BR.UTF-8`` / ``pt-BR`` -> ``pt_BR``;
+    ``pt``, ``pt_PT.UTF-8`` (and any other Portuguese) -> ``pt``; ``es-AR`` -> ``es``;
+    ``en`` -> ``en``; None for a language not offered (or ``C``/``POSIX``, which mean
+    English: ``en``)."""
     if not value:
         return None
-    code = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0]
-    code = code.strip().lower()
-    if code in ("c", "posix"):
+    name = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_").strip()
+    lang, _sep, region = name.partition("_")
+    lang, region = lang.lower(), region.upper()
+    if lang in ("c", "posix"):
         return DEFAULT
-    return code if code in LANGUAGES else None
+    if lang == "pt" and region == "BR":
+        return "pt_BR"
+    return lang if lang in LANGUAGES else None
+
+
+def code(text: str) -> str | None:
+    """``--lang``'s value as one of LANGUAGES, the spelling of the region free
+    (``pt_BR``, ``pt-BR``, ``pt-br``); None for anything else (``fr``, ``pt_PT.UTF-8``:
+    the option names a language offered, not a locale)."""
+    wanted = text.strip().replace("-", "_").lower()
+    return next((lang for lang in LANGUAGES if lang.lower() == wanted), None)
 
 
 def from_environment(environ: Mapping[str, str] | None = None) -> str:
@@ -111,17 +129,18 @@ def number(n: int) -> str:
 
 
 def decimal(x: float, places: int = 1) -> str:
-    """``1.5`` in English, ``1,5`` in Portuguese and Spanish."""
+    """``1.5`` in English, ``1,5`` in Portuguese (both) and Spanish."""
     text = f"{x:.{places}f}".replace("-", MINUS)
     return text if _current == DEFAULT else text.replace(".", ",")
 
 
 def percent(fraction: float) -> str:
-    """``45%`` (English, Portuguese) or ``45 %`` (Spanish, with a no-break space)."""
+    """``45%`` (English, Portuguese of Portugal and Brazil) or ``45 %`` (Spanish, with
+    a no-break space)."""
     value = f"{fraction * 100:.0f}".replace("-", MINUS)
     return f"{value}\u00a0%" if _current == "es" else f"{value}%"
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "MINUS", "N_", "_", "decimal",
+__all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "MINUS", "N_", "_", "code", "decimal",
            "from_environment", "language", "ngettext", "normalise", "number", "percent",
            "pgettext", "set_language", "translations"]

@@ -29,7 +29,8 @@ _RULE_ID = re.compile(r"\(([RV]\d+)\)")  # an id where a rule is stated: "(R14)"
 
 
 def rules_file(lang: str) -> str:
-    """``rules.md`` for English, ``rules.pt.md`` / ``rules.es.md`` for the others."""
+    """``rules.md`` for English, ``rules.<lang>.md`` for the others: ``rules.pt.md``
+    (Portugal), ``rules.pt_BR.md`` (Brazil), ``rules.es.md``."""
     return RULES_FILE if lang == "en" else f"rules.{lang}.md"
 
 
