@@ -11,17 +11,32 @@ from pathlib import Path
 
 import pytest
 
+from five_hundred import __version__
 from five_hundred import history as history_module
 from five_hundred.history import (
     INDEX_FILE,
+    SCHEMA,
     DealRow,
     History,
     KindCount,
     PlayerStats,
+    SideFacts,
     contract_kind,
     load,
 )
-from tests.history_fixtures import FINISHED_AT, FIXTURES, G1, G2, G3, put_game, three_games
+from tests.history_fixtures import (
+    FINISHED_AT,
+    FIXTURES,
+    G1,
+    G2,
+    G3,
+    L1,
+    L2,
+    L3,
+    long_names,
+    put_game,
+    three_games,
+)
 
 EXPECTED = [  # people first (most games, then wins), then computers
     PlayerStats("Bruno", False, games=3, wins=2, deals=6,
@@ -219,3 +234,158 @@ def test_no_finished_games(tmp_path: Path) -> None:
                                             ("GAME NT", "nt")])
 def test_contract_kinds(code: str, kind: str) -> None:
     assert contract_kind(code) == kind
+
+
+# ---------------------------------------------------------------------- side files
+
+
+def test_side_file_counts_per_seat_and_practice(tmp_path: Path) -> None:
+    """The side file's take-backs and hints per seat, and the practice mark, are kept
+    with each game (L1, L2); the 2-count form of the version before counts on North and
+    East (L3); the rules come back whole (L1: V2 and V4)."""
+    with History(long_names(tmp_path)) as h:
+        h.refresh()
+        l3, l2, l1 = h.games()
+    assert (l1.game_id, l2.game_id, l3.game_id) == (L1, L2, L3)
+    assert (l1.takebacks, l1.hints, l1.practice) == ((2, 0, 1, 0), (3, 1, 0, 2), False)
+    assert (l1.side_takebacks, l1.side_hints) == ((3, 0), (3, 3))
+    assert (l2.takebacks, l2.hints, l2.practice) == ((4, 1, 0, 0), (0, 2, 0, 0), True)
+    assert l2.computers == (False, False, True, True)
+    assert (l3.takebacks, l3.hints, l3.practice) == ((1, 2, 0, 0), (0, 0, 0, 0), False)
+    assert l3.names == ("North", "East", "South", "West")  # translated when drawn
+    assert l1.rules.misere_without_seven and l1.rules.defensive_cap == 490
+    assert l1.preset == l3.preset == "pagat-australian" and l3.rules.defensive_cap is None
+
+
+@pytest.mark.parametrize("text", [
+    None,  # no side file
+    "{not json",
+    "[1, 2, 3, 4]",
+    '"takebacks"',
+    '{"takebacks": [1, 2, 3], "hints": [1, 2, 3, 4, 5]}',
+    '{"takebacks": [-1, 0, 0, 0], "hints": [0, 0, 0, 1000000]}',
+    '{"takebacks": ["1", 0, 0, 0], "hints": [true, 0, 0, 0]}',
+    '{"takebacks": [1.5, 0], "hints": 3, "practice": "yes"}',
+    '{"takebacks": {"0": 1}, "hints": null, "practice": 1}',
+    '{"summary": [], "players": "four", "takebacks": [], "practice": null}',
+])
+def test_bad_side_files_count_as_nothing_used(tmp_path: Path, text: str | None) -> None:
+    """A side file missing, unreadable or with values of the wrong kind: no take-back,
+    no hint, a counted game of four people, dated by the record's time."""
+    put_game(tmp_path, G3, FIXTURES / "history" / "scripted.json", side=False)
+    side = tmp_path / "finished" / f"{G3}.seats.json"
+    if text is not None:
+        side.write_text(text, encoding="utf-8")
+        assert history_module._side(side) == SideFacts()
+    with History(tmp_path) as h:
+        h.refresh()
+        [game] = h.games()
+        assert h.notes == []
+    assert (game.takebacks, game.hints, game.practice) == ((0,) * 4, (0,) * 4, False)
+    assert game.computers == (False,) * 4 and game.finished_at == FINISHED_AT[G3]
+
+
+def test_side_facts_read_as_written() -> None:
+    """The reading itself, value by value (what ``ui/storage.py`` writes)."""
+    counts = history_module._counts
+    assert counts([1, 2, 3, 4]) == (1, 2, 3, 4)
+    assert counts([5, 6]) == (5, 6, 0, 0)  # per side, the version before
+    assert counts([0, 0, 0, 999_999]) == (0, 0, 0, 999_999)
+    for bad in (None, [], [1], [1, 2, 3], [True, 0, 0, 0], [0, 0, 0, 10**6], "1234", 4):
+        assert counts(bad) == (0, 0, 0, 0), bad
+
+
+# ---------------------------------------------------------------------- practice games
+
+
+def test_practice_games_are_listed_but_not_counted(folder: Path) -> None:
+    """G2 made a practice game: still listed (with its deals), but every figure of the
+    statistics is what it is without G2; ``practice_games`` says one was left out."""
+    other = three_games(folder.parent / "without")
+    (other / "finished" / f"{G2}.json").unlink()
+    without = load(other)
+    put_game(folder, G2, FIXTURES / "history" / "bots-seed5.json",
+             players=[("Bruno", "person"), ("Ana", "person"), ("Davi", "computer"),
+                      ("Eve", "computer")], extra={"practice": True, "takebacks": [3, 0, 0, 0]})
+    data = load(folder)
+    assert [g.game_id for g in data.games] == [G3, G2, G1]
+    assert [g.practice for g in data.games] == [False, True, False]
+    assert len(data.deals[G2]) == 2
+    assert (data.practice_games, data.counted_games) == (1, 2)
+    assert data.statistics == without.statistics
+    assert data.statistics != EXPECTED  # G2 counted in those
+    assert {s.name for s in data.statistics} == {"Bruno", "Ana", "Davi", "Carla"}
+    assert [s.takebacks for s in data.statistics] == [0, 0, 0, 0]  # G2's 3 left out
+
+
+def test_statistics_add_up_take_backs_and_hints(tmp_path: Path) -> None:
+    """Per name over the counted games: Maximiliano's 2 take-backs and 3 hints are L1's
+    (L2, a practice game, is left out); the default names count under their English
+    name (L3: North took 1 back, East 2)."""
+    data = load(long_names(tmp_path))
+    by_name = {(s.name, s.computer): s for s in data.statistics}
+    assert data.practice_games == 1
+    assert sorted(by_name) == [("Bartolomeu", False), ("East", False), ("Esperanza", False),
+                               ("Guadalupe", False), ("Maximiliano", False),
+                               ("North", False), ("South", False), ("West", False)]
+    assert [(by_name[n, False].takebacks, by_name[n, False].hints) for n in
+            ("Maximiliano", "Guadalupe", "Bartolomeu", "Esperanza", "North", "East")] == \
+        [(2, 3), (0, 1), (1, 0), (0, 2), (1, 0), (2, 0)]
+    assert by_name["Maximiliano", False].games == 1  # L1 only
+
+
+# ---------------------------------------------------------------------- schema
+
+
+def test_an_index_of_the_schema_before_is_rebuilt(folder: Path) -> None:
+    """An index written by the version before (schema 1: no take-backs, hints or
+    practice; the house rules in English) is deleted and built again, so that the games
+    already indexed get what their side files say."""
+    assert SCHEMA == 2
+    put_game(folder, G2, FIXTURES / "history" / "bots-seed5.json",
+             extra={"takebacks": [0, 1, 0, 0], "hints": [0, 0, 0, 2], "practice": True})
+    index = folder / INDEX_FILE
+    db = sqlite3.connect(index)
+    db.executescript("""
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE files (game_id TEXT PRIMARY KEY, stamp TEXT NOT NULL, note TEXT);
+        CREATE TABLE games (game_id TEXT PRIMARY KEY, finished_at REAL NOT NULL,
+            preset TEXT NOT NULL, house TEXT NOT NULL, winner INTEGER NOT NULL,
+            win_reason TEXT NOT NULL, start0 INTEGER NOT NULL, start1 INTEGER NOT NULL,
+            score0 INTEGER NOT NULL, score1 INTEGER NOT NULL, deals INTEGER NOT NULL);
+        CREATE TABLE seats (game_id TEXT NOT NULL, seat INTEGER NOT NULL,
+            name TEXT NOT NULL, computer INTEGER NOT NULL);
+        CREATE TABLE deals (game_id TEXT NOT NULL, number INTEGER NOT NULL);
+        PRAGMA user_version = 1;
+    """)
+    db.execute("INSERT INTO meta VALUES ('version', ?)", (__version__,))
+    db.commit()
+    db.close()
+    with History(folder) as h:
+        h.refresh()
+        games = {g.game_id: g for g in h.games()}
+        assert h.notes == []
+    assert sorted(games) == [G1, G2, G3]
+    assert games[G2].practice and games[G2].hints == (0, 0, 0, 2)
+    assert games[G2].takebacks == (0, 1, 0, 0)
+    db = sqlite3.connect(index)
+    assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA,)
+    columns = {row[1] for row in db.execute("PRAGMA table_info(seats)")}
+    assert {"takebacks", "hints"} <= columns
+    db.close()
+
+
+def test_rules_unreadable_in_the_index_fall_back_to_the_preset(folder: Path) -> None:
+    _read(folder)
+    db = sqlite3.connect(folder / INDEX_FILE)
+    db.execute("UPDATE games SET rules = ? WHERE game_id = ?", ("{not json", G1))
+    db.execute("UPDATE games SET rules = ?, preset = ? WHERE game_id = ?",
+               ('{"preset": "nonsense"}', "two-joker-1000", G2))
+    db.execute("UPDATE seats SET takebacks = -4, hints = 'x' WHERE game_id = ?", (G3,))
+    db.commit()
+    db.close()
+    with History(folder) as h:
+        games = {g.game_id: g for g in h.games()}
+    assert games[G1].preset == "pagat-australian"
+    assert games[G2].preset == "two-joker-1000"
+    assert games[G3].takebacks == games[G3].hints == (0, 0, 0, 0)

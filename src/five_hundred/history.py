@@ -15,9 +15,19 @@ the folder cannot be written, the index lives in memory for the session. A recor
 that cannot be read or replayed, or that is not a finished game, is skipped and
 remembered as such (until it changes), with a one-line note in ``notes``.
 
+From a game's side file (``<id>.seats.json``, written by ``ui/storage.py``) come, besides
+which seats were computers and when it was last played, the take-backs and hints each
+seat used (``"takebacks"``, ``"hints"``: four counts, North East South West; a side
+file of the version before counted take-backs per side, ``[N–S, E–W]``, kept here on
+North and East) and whether it was a practice game (``"practice": true``). A missing
+side file, or a value that is not what it should be, counts as none used and a counted
+game.
+
 Statistics are per player *name* across games; a computer seat counts apart from a
 person of the same name (``PlayerStats.computer``; a record without its side file
-counts its seats as people). Definitions:
+counts its seats as people). A practice game is listed with the others but counts in
+no statistic (``HistoryData.practice_games`` says how many were left out).
+Definitions:
 
 - games, wins: the games the name sat in, and those its side won;
 - deals: the deals of those games (passed-out ones included);
@@ -25,13 +35,18 @@ counts its seats as people). Definitions:
   misère, blind misère), and how many of them were made;
 - points per deal as declarer: the mean score change of the name's side over the
   deals it declared; as defender: over the deals the other side declared (deals its
-  partner declared, and passed-out deals, count in neither).
+  partner declared, and passed-out deals, count in neither);
+- take-backs, hints: those the name used, over its games.
+
+The house rules are kept as the record's ``rules`` object (``RuleSet.to_record``), so
+that a screen can describe them in the player's language (``GameRow.rules``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -44,11 +59,13 @@ from five_hundred.safe_text import clean_name, clean_text
 
 if TYPE_CHECKING:
     from five_hundred.engine.record import GameRecord
+    from five_hundred.engine.rules import RuleSet
 
 INDEX_FILE = "history.sqlite3"
 FINISHED = "finished"  # as in ui/storage.py: finished/<id>.json and <id>.seats.json
 SIDE_SUFFIX = ".seats.json"
-SCHEMA = 1  # PRAGMA user_version of the index; another value: rebuilt
+SCHEMA = 2  # PRAGMA user_version of the index; another value: rebuilt
+COUNT_LIMIT = 10**6  # a take-back or hint count from a side file is below this
 NOTE_LIMIT = 160  # characters of a note about a skipped record
 
 KINDS = ("suit", "nt", "misere", "open_misere", "blind_misere")
@@ -60,14 +77,16 @@ CREATE TABLE files (
 );
 CREATE TABLE games (
     game_id TEXT PRIMARY KEY REFERENCES files ON DELETE CASCADE,
-    finished_at REAL NOT NULL, preset TEXT NOT NULL, house TEXT NOT NULL,
+    finished_at REAL NOT NULL, preset TEXT NOT NULL, rules TEXT NOT NULL,
     winner INTEGER NOT NULL, win_reason TEXT NOT NULL,
     start0 INTEGER NOT NULL, start1 INTEGER NOT NULL,
-    score0 INTEGER NOT NULL, score1 INTEGER NOT NULL, deals INTEGER NOT NULL
+    score0 INTEGER NOT NULL, score1 INTEGER NOT NULL, deals INTEGER NOT NULL,
+    practice INTEGER NOT NULL
 );
 CREATE TABLE seats (
     game_id TEXT NOT NULL REFERENCES games ON DELETE CASCADE, seat INTEGER NOT NULL,
-    name TEXT NOT NULL, computer INTEGER NOT NULL, PRIMARY KEY (game_id, seat)
+    name TEXT NOT NULL, computer INTEGER NOT NULL,
+    takebacks INTEGER NOT NULL, hints INTEGER NOT NULL, PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE deals (
     game_id TEXT NOT NULL REFERENCES games ON DELETE CASCADE, number INTEGER NOT NULL,
@@ -108,21 +127,40 @@ class DealRow:
     scores: tuple[int, int]  # after the deal
 
 
+Four = tuple[int, int, int, int]  # one count per seat: North, East, South, West
+
+
 @dataclass(frozen=True, slots=True)
 class GameRow:
     """One finished game."""
 
     game_id: str
     finished_at: float  # seconds since the epoch
-    preset: str
-    house: tuple[str, ...]  # the house rules in force, one line each
-    names: tuple[str, str, str, str]  # cleaned
+    rules: RuleSet  # its rules (the preset and the house rules in force)
+    names: tuple[str, str, str, str]  # cleaned, as recorded (a seat's English name
+    #                                   for a player who typed none: see notation)
     computers: tuple[bool, bool, bool, bool]
     winner: int  # team 0 (seats 0+2) or 1
     win_reason: str
     start_scores: tuple[int, int]
     scores: tuple[int, int]
     deals: int
+    practice: bool = False  # a practice game: listed, but in no statistic
+    takebacks: Four = (0, 0, 0, 0)  # used per seat
+    hints: Four = (0, 0, 0, 0)
+
+    @property
+    def preset(self) -> str:
+        return self.rules.preset
+
+    @property
+    def side_takebacks(self) -> tuple[int, int]:
+        """Take-backs per side (N–S, E–W)."""
+        return self.takebacks[0] + self.takebacks[2], self.takebacks[1] + self.takebacks[3]
+
+    @property
+    def side_hints(self) -> tuple[int, int]:
+        return self.hints[0] + self.hints[2], self.hints[1] + self.hints[3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +183,8 @@ class PlayerStats:
     declarer_points: int = 0  # the total; the mean is ``declarer_average``
     defender_deals: int = 0
     defender_points: int = 0
+    takebacks: int = 0  # used over its games
+    hints: int = 0
 
     def kind(self, kind: str) -> KindCount:
         return self.contracts.get(kind, KindCount())
@@ -179,23 +219,51 @@ def _stamp(record: Path, side: Path) -> str:
     return "/".join(parts)
 
 
-def _side(path: Path) -> tuple[float | None, tuple[bool, bool, bool, bool]]:
-    """From a game's side file: when it was last played, and which seats were
-    computers (people, when the side file is missing or unreadable)."""
-    when: float | None = None
-    computers = [False, False, False, False]
-    with contextlib.suppress(OSError, ValueError, KeyError, TypeError, AttributeError,
-                             IndexError):
+@dataclass(frozen=True, slots=True)
+class SideFacts:
+    """What a game's side file says that its record does not (see the module notes)."""
+
+    last_played: float | None = None
+    computers: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    takebacks: Four = (0, 0, 0, 0)
+    hints: Four = (0, 0, 0, 0)
+    practice: bool = False
+
+
+def _counts(value: object) -> Four:
+    """Four counts per seat from a side file; the form of the version before (two, per
+    side: N–S, E–W) on North and East; zeros for anything else (absent, not a list of
+    small non-negative integers)."""
+    if (isinstance(value, list) and len(value) in (2, 4)
+            and all(type(x) is int and 0 <= x < COUNT_LIMIT for x in value)):
+        if len(value) == 2:
+            return value[0], value[1], 0, 0
+        return value[0], value[1], value[2], value[3]
+    return 0, 0, 0, 0
+
+
+def _side(path: Path) -> SideFacts:
+    """What a game's side file says; the defaults (people, none used, a counted game)
+    for what is missing, unreadable or not of the right type."""
+    try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        with contextlib.suppress(KeyError, TypeError, ValueError):
-            value = data["summary"]["last_played"]
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                when = float(value)
-        players = data.get("players")
-        if isinstance(players, list) and len(players) == 4:
-            computers = [isinstance(p, dict) and p.get("kind") == "computer"
-                         for p in players]
-    return when, (computers[0], computers[1], computers[2], computers[3])
+    except (OSError, ValueError):
+        return SideFacts()
+    if not isinstance(data, dict):
+        return SideFacts()
+    when: float | None = None
+    summary = data.get("summary")
+    value = summary.get("last_played") if isinstance(summary, dict) else None
+    if isinstance(value, int | float) and not isinstance(value, bool) and \
+            math.isfinite(value):
+        when = float(value)
+    computers = (False, False, False, False)
+    players = data.get("players")
+    if isinstance(players, list) and len(players) == 4:
+        kinds = [isinstance(p, dict) and p.get("kind") == "computer" for p in players]
+        computers = (kinds[0], kinds[1], kinds[2], kinds[3])
+    return SideFacts(when, computers, _counts(data.get("takebacks")),
+                     _counts(data.get("hints")), data.get("practice") is True)
 
 
 class History:
@@ -338,19 +406,21 @@ class History:
             db.execute("INSERT INTO files VALUES (?, ?, ?)", (game_id, stamp, note))
             return note
         game, deals = rows
-        when, computers = _side(side)
+        facts = _side(side)
+        when = facts.last_played
         if when is None:
             try:
                 when = path.stat().st_mtime
             except OSError:
                 when = 0.0
         db.execute("INSERT INTO files VALUES (?, ?, NULL)", (game_id, stamp))
-        db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   (game_id, when, game["preset"], json.dumps(game["house"]),
+        db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (game_id, when, game["preset"], json.dumps(game["rules"], sort_keys=True),
                     game["winner"], game["win_reason"], *game["start"], *game["scores"],
-                    len(deals)))
-        db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
-                       [(game_id, seat, name, int(computers[seat]))
+                    len(deals), int(facts.practice)))
+        db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+                       [(game_id, seat, name, int(facts.computers[seat]),
+                         facts.takebacks[seat], facts.hints[seat])
                         for seat, name in enumerate(game["names"])])
         db.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        [(game_id, *d) for d in deals])
@@ -360,28 +430,33 @@ class History:
 
     def games(self) -> list[GameRow]:
         """The finished games indexed, the latest finished first."""
-        seats: dict[str, list[tuple[str, bool]]] = {}
-        for game_id, _seat, name, computer in self.db.execute(
-                "SELECT game_id, seat, name, computer FROM seats ORDER BY game_id, seat"):
-            seats.setdefault(game_id, []).append((str(name), bool(computer)))
+        seats: dict[str, list[tuple[str, bool, int, int]]] = {}
+        for game_id, _seat, name, computer, takebacks, hints in self.db.execute(
+                "SELECT game_id, seat, name, computer, takebacks, hints FROM seats "
+                "ORDER BY game_id, seat"):
+            seats.setdefault(game_id, []).append((str(name), bool(computer),
+                                                  _count(takebacks), _count(hints)))
         out: list[GameRow] = []
         for row in self.db.execute(
-                "SELECT game_id, finished_at, preset, house, winner, win_reason, start0, "
-                "start1, score0, score1, deals FROM games "
+                "SELECT game_id, finished_at, preset, rules, winner, win_reason, start0, "
+                "start1, score0, score1, deals, practice FROM games "
                 "ORDER BY finished_at DESC, game_id DESC"):
             game_id = str(row[0])
             sat = seats.get(game_id, [])
             if len(sat) != 4:
                 continue
-            names = tuple(clean_name(n, SEATS[i]) for i, (n, _c) in enumerate(sat))
-            comps = tuple(c for _n, c in sat)
+            names = [clean_name(s[0], SEATS[i]) for i, s in enumerate(sat)]
+            comps = [s[1] for s in sat]
+            taken = [s[2] for s in sat]
+            hints = [s[3] for s in sat]
             out.append(GameRow(
-                game_id, float(row[1]), clean_text(str(row[2])),
-                tuple(clean_text(str(h)) for h in _json_list(row[3])),
+                game_id, float(row[1]), _ruleset(row[3], row[2]),
                 (names[0], names[1], names[2], names[3]),
                 (comps[0], comps[1], comps[2], comps[3]),
                 int(row[4]) & 1, clean_text(str(row[5])), (int(row[6]), int(row[7])),
-                (int(row[8]), int(row[9])), int(row[10])))
+                (int(row[8]), int(row[9])), int(row[10]), bool(row[11]),
+                (taken[0], taken[1], taken[2], taken[3]),
+                (hints[0], hints[1], hints[2], hints[3])))
         return out
 
     def deals(self, game_id: str) -> list[DealRow]:
@@ -402,7 +477,8 @@ class History:
         return load_record(self.finished_dir / f"{game_id}.json")
 
     def statistics(self) -> list[PlayerStats]:
-        """Per player name (people first, then computers), the most games first."""
+        """Per player name (people first, then computers), the most games first; practice
+        games left out."""
         db = self.db
         table: dict[tuple[str, bool], dict[str, Any]] = {}
 
@@ -410,30 +486,36 @@ class History:
             key = (clean_name(str(name), "?"), bool(computer))
             return table.setdefault(key, {"contracts": {}})
 
-        for name, computer, games, wins in db.execute(
+        # the seats of the counted games (not practice ones)
+        counted = ("(SELECT s.* FROM seats s JOIN games g USING (game_id) "
+                   "WHERE g.practice = 0)")
+        for name, computer, games, wins, takebacks, hints in db.execute(
                 "SELECT s.name, s.computer, COUNT(DISTINCT s.game_id), "
-                "COUNT(DISTINCT CASE WHEN g.winner = s.seat % 2 THEN s.game_id END) "
-                "FROM seats s JOIN games g USING (game_id) GROUP BY s.name, s.computer"):
-            entry(name, computer).update(games=int(games), wins=int(wins))
+                "COUNT(DISTINCT CASE WHEN g.winner = s.seat % 2 THEN s.game_id END), "
+                "SUM(s.takebacks), SUM(s.hints) "
+                f"FROM {counted} s JOIN games g USING (game_id) "
+                "GROUP BY s.name, s.computer"):
+            entry(name, computer).update(games=int(games), wins=int(wins),
+                                         takebacks=int(takebacks), hints=int(hints))
         for name, computer, deals in db.execute(
                 "SELECT s.name, s.computer, COUNT(DISTINCT d.game_id || '/' || d.number) "
-                "FROM seats s JOIN deals d USING (game_id) GROUP BY s.name, s.computer"):
+                f"FROM {counted} s JOIN deals d USING (game_id) GROUP BY s.name, s.computer"):
             entry(name, computer)["deals"] = int(deals)
         for name, computer, kind, bid, made in db.execute(
                 "SELECT s.name, s.computer, d.kind, COUNT(*), SUM(d.made) FROM deals d "
-                "JOIN seats s ON s.game_id = d.game_id AND s.seat = d.declarer "
+                f"JOIN {counted} s ON s.game_id = d.game_id AND s.seat = d.declarer "
                 "GROUP BY s.name, s.computer, d.kind"):
             entry(name, computer)["contracts"][str(kind)] = KindCount(int(bid), int(made))
         side_change = "CASE WHEN s.seat % 2 = 0 THEN d.change0 ELSE d.change1 END"
         for name, computer, count, total in db.execute(
                 f"SELECT s.name, s.computer, COUNT(*), SUM({side_change}) FROM deals d "
-                "JOIN seats s ON s.game_id = d.game_id AND s.seat = d.declarer "
+                f"JOIN {counted} s ON s.game_id = d.game_id AND s.seat = d.declarer "
                 "GROUP BY s.name, s.computer"):
             entry(name, computer).update(declarer_deals=int(count),
                                          declarer_points=int(total))
         for name, computer, count, total in db.execute(
                 f"SELECT s.name, s.computer, COUNT(*), SUM({side_change}) FROM deals d "
-                "JOIN seats s ON s.game_id = d.game_id "
+                f"JOIN {counted} s ON s.game_id = d.game_id "
                 "AND d.declarer IS NOT NULL AND d.declarer % 2 != s.seat % 2 "
                 "GROUP BY s.name, s.computer"):
             entry(name, computer).update(defender_deals=int(count),
@@ -451,9 +533,18 @@ class HistoryData:
 
     games: list[GameRow]
     deals: dict[str, list[DealRow]]  # game id -> its deals
-    statistics: list[PlayerStats]
+    statistics: list[PlayerStats]  # of the counted games (practice ones left out)
     notes: list[str]
     in_memory: bool = False
+
+    @property
+    def practice_games(self) -> int:
+        """How many practice games are listed but left out of the statistics."""
+        return sum(g.practice for g in self.games)
+
+    @property
+    def counted_games(self) -> int:
+        return len(self.games) - self.practice_games
 
 
 def load(folder: Path) -> HistoryData:
@@ -465,12 +556,20 @@ def load(folder: Path) -> HistoryData:
                            history.statistics(), list(history.notes), history.in_memory)
 
 
-def _json_list(text: object) -> list[object]:
+def _count(value: object) -> int:
+    """A count from the index (a file too): a small non-negative integer, else 0."""
+    return value if type(value) is int and 0 <= value < COUNT_LIMIT else 0
+
+
+def _ruleset(text: object, preset: object) -> RuleSet:
+    """The rules kept in the index (a record's ``rules`` object); the preset's own
+    rules if they cannot be read back (the index is a file too)."""
+    from five_hundred.engine.rules import PAGAT_AUSTRALIAN, PRESETS, ruleset_from_record
+
     try:
-        value = json.loads(str(text))
-    except ValueError:
-        return []
-    return value if isinstance(value, list) else []
+        return ruleset_from_record(json.loads(str(text)))
+    except (ValueError, TypeError):  # MalformedRecord and JSON errors are ValueErrors
+        return PRESETS.get(str(preset), PAGAT_AUSTRALIAN)
 
 
 def _replay(path: Path) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
@@ -486,7 +585,7 @@ def _replay(path: Path) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
     state = replay.state
     if state.winner is None:
         raise ValueError("not a finished game")
-    game = {"preset": record.rules.preset, "house": record.rules.describe_options(),
+    game = {"preset": record.rules.preset, "rules": record.rules.to_record(),
             "winner": state.winner, "win_reason": state.win_reason,
             "start": record.start_scores, "scores": tuple(state.scores),
             "names": record.names}
@@ -501,4 +600,4 @@ def _replay(path: Path) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
 
 
 __all__ = ["FINISHED", "INDEX_FILE", "KINDS", "SCHEMA", "DealRow", "GameRow", "History",
-           "HistoryData", "KindCount", "PlayerStats", "contract_kind", "load"]
+           "HistoryData", "KindCount", "PlayerStats", "SideFacts", "contract_kind", "load"]

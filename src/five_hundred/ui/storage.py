@@ -96,6 +96,15 @@ class SaveError(Exception):
 
 
 @dataclass(frozen=True)
+class LastTable:
+    """The last game's table, offered again on the start screen."""
+
+    players: tuple[Player, ...]
+    rules: RuleSet
+    practice: bool
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """One saved game as the start screen lists it (read without the engine)."""
 
@@ -106,15 +115,18 @@ class GameInfo:
     last_played: float  # seconds since the epoch
 
     def describe(self) -> str:
-        """``deal 3 · N–S 120 Ana & Carla · E–W −40 Bruno & Davi`` (plain text)."""
-        n, e, s, w = (shown_name(name, i) for i, name in enumerate(self.names))
-        if self.scores is None:
-            ns, ew = "", ""
-        else:
-            ns, ew = (f" {points(v)}" for v in self.scores)
-        return _("deal {deal} · {team0}{score0} {n} & {s} · {team1}{score1} {e} & {w}").format(
-            deal=self.deal, team0=team_short(0), score0=ns, n=n, s=s, team1=team_short(1),
-            score1=ew, e=e, w=w)
+        """``deal 3 · N–S 120 Ana & Carla · E–W −40 Bruno & Davi`` (plain text); a side
+        whose players kept their seats' names is named by the side alone (``N–S 120``)."""
+        def side(team: int) -> str:
+            score = "" if self.scores is None else f" {points(self.scores[team])}"
+            seats = (team, team + 2)
+            if all(self.names[i] == SEATS[i] for i in seats):
+                return f"{team_short(team)}{score}"
+            first, second = (shown_name(self.names[i], i) for i in seats)
+            return f"{team_short(team)}{score} {first} & {second}"
+
+        return _("deal {deal} · {side0} · {side1}").format(deal=self.deal, side0=side(0),
+                                                          side1=side(1))
 
     def when(self) -> str:
         t = time.localtime(self.last_played)
@@ -188,6 +200,8 @@ class SaveSlot:
             # take-backs per side: not part of the game record, whose format refuses
             # unknown keys (RECORD-FORMAT.md); older versions ignore this key
             "takebacks": list(controller.takebacks),
+            "hints": list(controller.hints),
+            "practice": controller.practice,
             "summary": {"deal": public.deal_number,
                         "actions": _total_actions(json.loads(record)),
                         "scores": list(public.scores),
@@ -245,55 +259,60 @@ class Storage:
     def table_path(self) -> Path:
         return self.folder / LAST_TABLE
 
-    def remember_table(self, players: Sequence[Player], rules: RuleSet) -> None:
-        """The names, seats and rules of the game just started, for the next start
-        screen. Not being able to write it only means they are not remembered."""
-        data: dict[str, Any] = {"players": [p.to_json() for p in players],
-                                "rules": rules.model_dump(mode="json")}
-        language = self.last_language()
-        if language is not None:
-            data["language"] = language
-        with contextlib.suppress(OSError):
-            atomic_write(self.table_path, json.dumps(data, ensure_ascii=False, indent=1))
-
-    def remember_language(self, lang: str) -> None:
-        """The language chosen on the start screen (or switched to in a game), kept with
-        the last table for the next start. Not being able to write it only means it is
-        not remembered."""
+    def _remembered(self) -> dict[str, Any]:
         try:
             data = _read_json(self.table_path)
         except (OSError, ValueError):
-            data = {}
-        if not isinstance(data, dict):
-            data = {}
-        data["language"] = lang
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _remember(self, update: dict[str, Any]) -> None:
+        """Keep ``update`` in the last-table file with what it holds already. Not being
+        able to write it only means it is not remembered."""
+        data = {**self._remembered(), **update}
         with contextlib.suppress(OSError):
             atomic_write(self.table_path, json.dumps(data, ensure_ascii=False, indent=1))
+
+    def remember_table(self, players: Sequence[Player], rules: RuleSet,
+                       practice: bool = False) -> None:
+        """The names, seats, rules and kind of game just started, for the next start
+        screen."""
+        self._remember({"players": [p.to_json() for p in players],
+                        "rules": rules.model_dump(mode="json"), "practice": practice})
+
+    def remember_language(self, lang: str) -> None:
+        """The language chosen on the start screen (or switched to in a game)."""
+        self._remember({"language": lang})
 
     def last_language(self) -> str | None:
         """The language remembered by ``remember_language``, None if none (or unknown)."""
         from five_hundred.i18n import LANGUAGES
 
-        try:
-            data = _read_json(self.table_path)
-        except (OSError, ValueError):
-            return None
-        lang = data.get("language") if isinstance(data, dict) else None
+        lang = self._remembered().get("language")
         return lang if lang in LANGUAGES else None
 
-    def last_table(self) -> tuple[tuple[Player, ...], RuleSet] | None:
+    def remember_four_colours(self, on: bool) -> None:
+        """The four-colour deck (a display choice of the person at the keyboard)."""
+        self._remember({"four_colours": on})
+
+    def last_four_colours(self) -> bool:
+        return self._remembered().get("four_colours") is True
+
+    def last_table(self) -> LastTable | None:
         """The table remembered by ``remember_table``; None if there is none or it
         cannot be read (it is a convenience: a damaged file is ignored)."""
         from five_hundred.engine import RuleSet
         from five_hundred.hotseat import Player
 
+        data = self._remembered()
         try:
-            data = _read_json(self.table_path)
             players = tuple(Player.from_json(p) for p in data["players"])
             rules = RuleSet.model_validate(data["rules"])
-        except (OSError, ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError):
             return None
-        return (players, rules) if len(players) == 4 else None
+        if len(players) != 4:
+            return None
+        return LastTable(players, rules, data.get("practice") is True)
 
     # ------------------------------------------------------------ at start
 
@@ -453,12 +472,14 @@ class Storage:
 
         players: list[Player] | None = None
         seed: int | None = None
-        takebacks = [0, 0]
+        takebacks, hints, practice = [0, 0, 0, 0], [0, 0, 0, 0], False
         try:
             meta = _read_json(slot.side_path)
             players = [Player.from_json(p) for p in meta["players"]]
             seed = int(meta["seed"])
-            takebacks = _takebacks(meta.get("takebacks"))
+            takebacks = _counts(meta.get("takebacks"))
+            hints = _counts(meta.get("hints"))
+            practice = meta.get("practice") is True
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             players, seed = None, None  # the seats default to four people
         if players is None or len(players) != 4:
@@ -467,12 +488,14 @@ class Storage:
                 players = [Player(clean_name(str(names[i]), SEATS[i]))
                            for i in range(4)]
         try:
-            controller = Controller.from_record_text(text, players, seed, saver=slot.write)
+            controller = Controller.from_record_text(text, players, seed, saver=slot.write,
+                                                     practice=practice)
         except (MalformedRecord, ValueError) as exc:
             kept = self._set_aside(game_id)
             raise SaveError(_("The saved game is damaged: {why}").format(
                 why=clean_text(str(exc))), kept) from None
         controller.takebacks = takebacks
+        controller.hints = hints
         self.current = slot
         return controller, slot
 
@@ -506,13 +529,15 @@ class Storage:
         return target
 
 
-def _takebacks(value: object) -> list[int]:
-    """The side file's take-back counts per side; [0, 0] when absent or not two small
-    non-negative integers (a side file of an older version has none)."""
-    if (isinstance(value, list) and len(value) == 2
+def _counts(value: object) -> list[int]:
+    """The side file's take-back (or hint) counts per seat. A side file of the version
+    before counted take-backs per side ([N–S, E–W]): each side's count is kept on its
+    first seat (North, East). [0, 0, 0, 0] when absent or not small non-negative
+    integers."""
+    if (isinstance(value, list) and len(value) in (2, 4)
             and all(type(x) is int and 0 <= x < 10**6 for x in value)):
-        return [value[0], value[1]]
-    return [0, 0]
+        return [*value, 0, 0] if len(value) == 2 else list(value)
+    return [0, 0, 0, 0]
 
 
 def _writer_alive(tmp: Path) -> bool:
