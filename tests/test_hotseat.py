@@ -167,6 +167,8 @@ PUBLIC_SURFACE = {
     # issue 10: take-backs, claims, forced plays (answers and counts, never the state)
     "auto_play", "play_forced", "takebacks", "take_back", "take_back_refusal",
     "can_take_back", "claim",
+    # issue 13: counted or practice game, hints used
+    "practice", "hints",
 }
 
 

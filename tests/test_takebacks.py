@@ -26,8 +26,9 @@ def actions(c: Controller) -> list[str]:
 
 
 def test_take_back_a_bid_before_the_next_curtain_is_lifted() -> None:
-    """Ana bids; Bruno's curtain stands; Ana, still there, takes the bid back: she is
-    to act again and her own hand may show (she saw it), with no curtain."""
+    """Ana bids; Bruno's curtain stands; a take-back asked for on it is accepted, but
+    the curtain cannot tell who pressed u (Ana, or Bruno who sat down): Ana's hand
+    waits behind her own curtain (issue 13, A)."""
     c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=1)
     first = c.acting_seat
     assert first is not None
@@ -37,11 +38,12 @@ def test_take_back_a_bid_before_the_next_curtain_is_lifted() -> None:
     assert c.needs_curtain() and c.can_take_back()
     token = c.token
     assert c.take_back() == first
-    assert c.acting_seat == first and c.viewer == first and not c.needs_curtain()
+    assert c.acting_seat == first and c.viewer is None and c.needs_curtain()
+    assert c.table_view() is None  # no hand at all until Ana lifts her curtain
     assert actions(c) == []
     assert c.token > token  # an answer computed before the take-back is stale
-    counts = [0, 0]
-    counts[first & 1] = 1
+    counts = [0, 0, 0, 0]
+    counts[first] = 1
     assert c.takebacks == counts
     # one action at a time: a second take-back has nothing to take
     assert c.take_back_refusal() is not None
@@ -57,11 +59,9 @@ def test_nothing_to_take_back_once_another_person_lifted_a_curtain() -> None:
     assert c.can_take_back()
 
 
-def test_computers_replies_go_back_with_the_persons_move() -> None:
-    """One person with three computers: the person's card and the computers' cards
-    after it are taken back; the record keeps only what stands; the computers, asked
-    again in the same position, answer the same way (seeded by the position)."""
-    c = Controller(PAGAT_AUSTRALIAN, ONE_PERSON, seed=5)
+def _to_first_card(c: Controller) -> None:
+    """The person (North) bids 6♥ at once and passes after; the computers play until
+    the person has a card to play."""
     while not c.deal_over and c.phase != "play":
         if c.person_to_act():
             view = c.table_view()
@@ -70,9 +70,17 @@ def test_computers_replies_go_back_with_the_persons_move() -> None:
                      else "pass")
         else:
             c.play_computer(0.01)
-    assert not c.deal_over
+    assert not c.deal_over, "the deal must reach the play"
     while not c.person_to_act():
         c.play_computer(0.01)
+
+
+def test_computers_replies_go_back_with_the_persons_move() -> None:
+    """One person with three computers: the person's card and the computers' cards
+    after it are taken back; the record keeps only what stands; the computers, asked
+    again in the same position, answer the same way (seeded by the position)."""
+    c = Controller(PAGAT_AUSTRALIAN, ONE_PERSON, seed=5, practice=True)
+    _to_first_card(c)
     view = c.table_view()
     assert view is not None
     before = actions(c)
@@ -91,6 +99,50 @@ def test_computers_replies_go_back_with_the_persons_move() -> None:
     assert actions(c) == after
 
 
+def test_counted_game_no_take_back_once_another_seat_answered() -> None:
+    """Issue 13, item 14: in a counted game a card may be taken back only until another
+    seat answers it -- after the computers' replies the take-back is refused (it would
+    show their cards and let the person play again knowing them) and nothing changes."""
+    c = Controller(PAGAT_AUSTRALIAN, ONE_PERSON, seed=5)
+    _to_first_card(c)
+    view = c.table_view()
+    assert view is not None and not c.practice
+    c.act(view.legal[0])
+    assert c.can_take_back()  # nobody has answered yet: a slip may be taken back
+    c.play_computer(0.01)
+    before = actions(c)
+    why = c.take_back_refusal()
+    assert why is not None and "Too late" in why
+    assert not c.can_take_back()
+    try:
+        c.take_back()
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("a refused take-back must raise")
+    assert actions(c) == before and c.takebacks == [0, 0, 0, 0]
+
+
+def test_counted_game_take_back_before_the_answer() -> None:
+    """Before any other seat has answered, the take-back is the person's own card only."""
+    c = Controller(PAGAT_AUSTRALIAN, ONE_PERSON, seed=5)
+    _to_first_card(c)
+    view = c.table_view()
+    assert view is not None
+    before = actions(c)
+    c.act(view.legal[0])
+    assert c.take_back() == 0
+    assert actions(c) == before and c.takebacks == [1, 0, 0, 0]
+
+
+def test_hints_are_counted_once_per_decision() -> None:
+    c = Controller(PAGAT_AUSTRALIAN, ONE_PERSON, seed=5)
+    _to_first_card(c)
+    c.hint_request(0.01)
+    c.hint_request(0.01)  # asked twice for one decision: one hint
+    assert c.hints == [1, 0, 0, 0]
+
+
 def test_take_back_of_blind_misere_shows_no_hand_v5() -> None:
     """Blind misère is bid from the curtain, unseen: the last hand shown is not the
     bidder's, so after the bid (and after taking it back) no hand is on the table
@@ -100,10 +152,12 @@ def test_take_back_of_blind_misere_shows_no_hand_v5() -> None:
                Player("Davi", "computer", "easy")]
     for seed in range(1, 40):
         c = Controller(rules, players, seed)
+        last: int | None = None  # the last person who acted
         # until blind misère is offered to a person after another person's turn
         while c.phase == "bidding" and not (c.person_to_act() and c.blind_misere_offered()
-                                            and c.viewer is not None):
+                                            and last not in (None, c.acting_seat)):
             if c.person_to_act():
+                last = c.acting_seat
                 c.reveal()
                 act_text(c, "pass")
             else:
@@ -138,12 +192,29 @@ def test_record_and_side_file_after_a_take_back(tmp_path: Path) -> None:
     assert replay_record(record).state.to_act == c.acting_seat
     side = json.loads(slot.side_path.read_text(encoding="utf-8"))
     assert side["takebacks"] == c.takebacks and sum(c.takebacks) == 1
+    assert side["practice"] is False and side["hints"] == [0, 0, 0, 0]
     again, _ = storage.load(slot.game_id)
     assert again.takebacks == c.takebacks and again.public() == c.public()
+    # the side file of the version before counted per side: kept on N and E
+    side["takebacks"] = [2, 3]
+    slot.side_path.write_text(json.dumps(side), encoding="utf-8")
+    assert storage.load(slot.game_id)[0].takebacks == [2, 3, 0, 0]
     # an older side file (no counts) or a bad one resumes with none
     side.pop("takebacks")
+    side["hints"] = [1, -1, 0, 0]
     slot.side_path.write_text(json.dumps(side), encoding="utf-8")
-    assert storage.load(slot.game_id)[0].takebacks == [0, 0]
+    again = storage.load(slot.game_id)[0]
+    assert again.takebacks == [0, 0, 0, 0] and again.hints == [0, 0, 0, 0]
+    assert not again.practice
+
+
+def test_a_practice_game_stays_one_when_resumed(tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    storage.prepare()
+    slot = storage.new_slot()
+    c = Controller(PAGAT_AUSTRALIAN, PEOPLE, seed=3, saver=slot.write, practice=True)
+    storage.start(slot, c)
+    assert storage.load(slot.game_id)[0].practice
 
 
 def _strong_north() -> Controller:

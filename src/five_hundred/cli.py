@@ -39,7 +39,7 @@ other commands:
   five-hundred rules                  print the rules as played here
   five-hundred tournament ...         computer players against each other
                                       (five-hundred tournament --help)
-  --lang en|pt|es (before or after a command) chooses the language.""")
+  --lang en|pt|pt_BR|es (before or after a command) chooses the language.""")
 
 
 def subcommands_help() -> str:
@@ -163,7 +163,7 @@ def rules_main(argv: Sequence[str]) -> int:
     the terminal."""
     if argv:
         if argv[0] in ("-h", "--help"):
-            print(_("usage: {prog} rules [--lang en|pt|es]\n\nPrint the rules of Five "
+            print(_("usage: {prog} rules [--lang en|pt|pt_BR|es]\n\nPrint the rules of Five "
                     "Hundred as played here: formatted in a terminal, plain text into a "
                     "pipe or a file.").format(prog=_PROG))
             return 0
@@ -229,9 +229,9 @@ def _take_lang(args: list[str]) -> tuple[list[str], str | None, str | None]:
             value = arg[7:] if arg.startswith("--lang=") else \
                 (args[i + 1] if i + 1 < len(args) else "")
             i += 1 if arg.startswith("--lang=") else 2
-            if value not in i18n.LANGUAGES:
+            lang = i18n.code(value)  # pt-BR is pt_BR
+            if lang is None:
                 return rest, None, value
-            lang = value
             continue
         rest.append(arg)
         i += 1

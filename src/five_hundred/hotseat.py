@@ -196,7 +196,7 @@ class Controller:
 
     def __init__(self, rules: RuleSet, players: Sequence[Player], seed: int,
                  *, saver: Callable[[Controller], None] | None = None,
-                 _state: GameState | None = None) -> None:
+                 practice: bool = False, _state: GameState | None = None) -> None:
         if len(players) != 4:
             raise ValueError("four players are needed")
         self.rules = rules
@@ -219,8 +219,14 @@ class Controller:
         self._events: list[tuple[int, LogLine]] = []
         # a person's only legal card is played for them (the app's setting)
         self.auto_play = False
-        # take-backs used per side (N–S, E–W); saved in the game's side file
-        self.takebacks = [0, 0]
+        # A practice game lets a move be taken back at any time (and says so in the
+        # history); in a counted game only until another seat has answered it, so a
+        # take-back never shows a card its taker could not have known.
+        self.practice = practice
+        # take-backs and hints used per seat; saved in the game's side file
+        self.takebacks = [0, 0, 0, 0]
+        self.hints = [0, 0, 0, 0]
+        self._hinted: tuple[tuple[int, int], int] | None = None  # (token, seat) counted
         self._undo: TakeBack | None = None
         # actions taken back in this game, plus one per take-back: keeps ``token``
         # rising, so an answer computed before a take-back is never taken for one after
@@ -313,6 +319,16 @@ class Controller:
         """A line for the log, in its place among the deal's moves."""
         self._events.append((len(log_lines(self.public(), self.names)), text))
 
+    def _cover(self) -> None:
+        """Another person is to act: the curtain covers the table until they lift it,
+        and from then on nobody is known to be at the keyboard. A take-back asked for on
+        that curtain may come from anyone, so the hand taken back to waits behind its
+        own curtain too."""
+        seat = self.acting_seat
+        if (len(self.persons) > 1 and seat is not None and self.players[seat].is_person
+                and seat != self._viewer):
+            self._viewer = None
+
     def needs_curtain(self) -> bool:
         """A different person than the last one who saw their hand must act now, or a
         person who has not looked at this deal's cards may still bid blind misère."""
@@ -360,6 +376,7 @@ class Controller:
         if self.players[seat].is_person:  # a computer's reply keeps the person's
             self._undo = TakeBack(seat, self._state.deal_index, index)
         self._play_forced()
+        self._cover()
         self.save()
 
     def why_not(self, card: str) -> str:
@@ -396,9 +413,12 @@ class Controller:
         """Why there is nothing to take back now (one line), or None."""
         mark = self._undo
         if mark is None or mark.deal != self._state.deal_index:
-            return "Nothing to take back: only your last move, before anyone else moves."
+            return _("Nothing to take back: only your last move, before anyone else moves.")
         if self.deal_over:
-            return "The deal is over and scored: it cannot be taken back."
+            return _("The deal is over and scored: it cannot be taken back.")
+        if not self.practice and len(self._state.actions) > mark.index + 1:
+            return _("Too late to take back: another player has answered your move "
+                     "(in a practice game, any time).")
         return None
 
     def can_take_back(self) -> bool:
@@ -429,7 +449,7 @@ class Controller:
         self._undo = None
         self._claimed = None
         self._rewound += removed + 1
-        self.takebacks[mark.seat & 1] += 1
+        self.takebacks[mark.seat] += 1
         seat = mark.seat
         self._event(lambda: _("{who} takes back a move.").format(who=self.seat_label(seat)))
         self.save()
@@ -445,13 +465,14 @@ class Controller:
         seat = self.acting_seat
         if seat is None or seat != self._viewer or not self.players[seat].is_person:
             return ClaimAnswer(False, _("Claim on your own turn to play."))
-        why = claim_refusal(s, seat)
+        view = view_for(s, seat)  # a claim is judged by what the claimer knows
+        why = claim_refusal(view)
         if why is not None:
             return ClaimAnswer(False, reason_text(why) + ".")
         if self._claimed == (s.deal_index, s.trick_no, seat):
             return ClaimAnswer(False, _("You claimed in this trick already: play on."))
         misere = s.out_seat >= 0
-        result = check_claim(s, seat)
+        result = check_claim(view)
         if not result.proved:
             self._claimed = (s.deal_index, s.trick_no, seat)
             self._event(lambda: (_("{who} claims to lose every remaining trick: refused, "
@@ -459,8 +480,9 @@ class Controller:
                                  _("{who} claims the remaining tricks: refused, play goes "
                                    "on.")).format(who=self.seat_label(seat)))
             if result.verdict == FAILS:
-                return ClaimAnswer(False, _("Claim refused: not certain whatever anyone "
-                                            "plays. Play on."))
+                return ClaimAnswer(False, _("Claim refused: from what you can see, the "
+                                            "cards you cannot see could still beat it. "
+                                            "Play on."))
             return ClaimAnswer(False, _("The claim cannot be shown (too many ways to play "
                                         "on). Play on."))
         self._event(lambda: (_("{who} claims to lose every remaining trick: accepted.")
@@ -541,7 +563,11 @@ class Controller:
         seat = self.acting_seat
         if seat is None or seat != self._viewer:
             return HintRequest(seat, None, self.rules, self.bot_rng(), budget, self.token,
-                               None, "No decision of yours to hint at.")
+                               None, _("No decision of yours to hint at."))
+        if self._hinted != (self.token, seat):  # asked again for one decision: once
+            self._hinted = (self.token, seat)
+            self.hints[seat] += 1
+            self.save()
         return HintRequest(seat, view_for(self._state, seat), self.rules, self.bot_rng(),
                            budget, self.token, hint_function())
 
@@ -584,7 +610,8 @@ class Controller:
 
     @classmethod
     def from_record_text(cls, text: str, players: Sequence[Player] | None, seed: int | None,
-                         *, saver: Callable[[Controller], None] | None = None) -> Controller:
+                         *, saver: Callable[[Controller], None] | None = None,
+                         practice: bool = False) -> Controller:
         """A game resumed from its saved record. Raises ``MalformedRecord`` if the record
         cannot be read or does not replay."""
         from five_hundred.engine import MalformedRecord
@@ -600,7 +627,8 @@ class Controller:
             players = tuple(Player(str(n)) for n in names)
         if seed is None:
             seed = state.seed if state.seed is not None else 0
-        controller = cls(state.rules, players, seed, saver=saver, _state=state)
+        controller = cls(state.rules, players, seed, saver=saver, practice=practice,
+                         _state=state)
         deal, scores = state.deal_index + 1, state.scores
         controller.notes.append(lambda: _("Resumed: deal {deal}, scores {score0} – {score1}")
                                 .format(deal=deal, score0=points(scores[0]),

@@ -26,7 +26,7 @@ from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
 from five_hundred.ui.widgets.hand import Hand
-from tests.acting import act_text
+from tests.acting import seed15_to_the_play
 
 from .helpers import resize, screen_text
 from .walk import FOUR_PEOPLE, owner_of
@@ -81,11 +81,7 @@ async def to_east_lead(pilot: Pilot[None], app: FiveHundredApp, clock: FakeClock
     East (at the keyboard) is to lead."""
     c = controller(app)
     await pilot.pause()
-    act_text(c, "bid 6NT")
-    for _ in range(3):
-        act_text(c, "pass")
-    act_text(c, "discard 5S 7S QS")
-    act_text(c, "joker H")
+    seed15_to_the_play(c)
     app.advance()
     await pilot.pause()
     assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
@@ -111,6 +107,8 @@ async def test_a_second_key_never_lifts_the_next_curtain(tmp_path: Path, move: s
         mover = c.acting_seat
         assert mover is not None and hand_owner(app) == mover
         clock.advance()  # the mover thinks, then presses the key twice
+        if move == "card":
+            await pilot.press("1")  # a lead is chosen before Enter plays it
         first = {"bid": "enter", "pass": "p", "card": "enter"}[move]
         await pilot.press(first, second)
         assert c.acting_seat == (mover + 1) % 4, "the first key made the move"

@@ -37,7 +37,13 @@ from .walk import FOUR_PEOPLE
 
 
 def messages(app: FiveHundredApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    """What the person at the keyboard was told: toasts, and the table's notice line
+    (where app.tell puts a notice while the table is on top)."""
+    told = [n.message for n in app._notifications]
+    table = app._table
+    if table is not None and table.notice is not None:
+        told.append(table.notice.plain)
+    return told
 
 
 async def no_leak(pilot: Pilot[None]) -> None:
@@ -56,9 +62,10 @@ def stood(c: Controller) -> list[str]:
 
 
 async def test_undo_a_bid_from_the_next_curtain_and_a_double_u(tmp_path: Path) -> None:
-    """Right+Enter bids the wrong suit; the next person's curtain stands; the bidder,
-    still at the keyboard, presses u twice: the bid is taken back, the bidder's own
-    table shows (no one else's), and the second u, typed at once, does nothing."""
+    """Right+Enter bids the wrong suit; the next person's curtain stands; someone
+    presses u twice: the bid is taken back, but the curtain cannot tell who pressed u,
+    so the bidder's own curtain stands before the bidder's hand (issue 13, A); the
+    second u, typed at once, does nothing."""
     clock = FakeClock()
     app = guarded(tmp_path, clock)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -78,19 +85,23 @@ async def test_undo_a_bid_from_the_next_curtain_and_a_double_u(tmp_path: Path) -
         clock.advance()
         await pilot.press("u", "u")  # a double press
         assert stood(c) == [] and c.acting_seat == bidder
-        assert isinstance(app.screen, TableScreen) and hand_owner(app) == bidder
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == bidder
+        assert hand_owner(app) is None
         await no_leak(pilot)
+        await lift(pilot, clock)
+        assert isinstance(app.screen, TableScreen) and hand_owner(app) == bidder
         clock.advance()
         await pilot.press("u")  # a moment later: nothing more to take back
         await pilot.pause()
         assert any("Nothing to take back" in m for m in messages(app))
         assert stood(c) == [] and hand_owner(app) == bidder
-        assert c.takebacks[bidder & 1] == 1
+        assert c.takebacks[bidder] == 1
         clock.advance()
         await pilot.press("s")  # the score sheet counts it
         assert isinstance(app.screen, ScoreSheetScreen)
         sheet = screen_text(app)
-        assert f"Take-backs: N–S {c.takebacks[0]} · E–W {c.takebacks[1]}" in sheet
+        ns, ew = c.takebacks[0] + c.takebacks[2], c.takebacks[1] + c.takebacks[3]
+        assert f"Take-backs: N–S {ns} · E–W {ew}" in sheet
 
 
 async def test_undo_refused_once_another_person_lifted_the_curtain(tmp_path: Path) -> None:
@@ -114,30 +125,68 @@ async def test_undo_refused_once_another_person_lifted_the_curtain(tmp_path: Pat
         await no_leak(pilot)
 
 
-async def test_undo_a_card_after_the_computers_replied(tmp_path: Path) -> None:
-    """One person (Bruno, East) and three computers: Bruno's card and the computers'
-    cards after it go back; the record keeps only what stands."""
+async def _bruno_to_play(pilot: Pilot[None], app: FiveHundredApp) -> None:
+    c = controller(app)
+    await pilot.pause()
+    while c.phase != "play" or not c.person_to_act():
+        assert not c.deal_over, "seed 4 must reach the play"
+        view = c.table_view()
+        if c.person_to_act() and view is not None:
+            if c.phase == "bidding":  # Bruno bids 6♥ at once, then passes
+                act_text(c, "bid 6H" if view.find("bid 6H") and len(stood(c)) < 2
+                         else "pass")
+            else:
+                act(app, view.legal[0].text)
+            app.advance()
+        else:
+            app.step_computer()
+        await pilot.pause()
+
+
+async def test_counted_game_refuses_undo_after_the_computers_replied(
+        tmp_path: Path) -> None:
+    """Issue 13, item 14: in a counted game, u after the computers answered Bruno's
+    card would show their cards and let him play again knowing them: refused in one
+    line, nothing changes. Before they answer, u takes the card back."""
     clock = FakeClock()
     app = guarded(tmp_path, clock, seed=4, players=ONE_PERSON)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         c = controller(app)
-        await pilot.pause()
-        while c.phase != "play" or not c.person_to_act():
-            assert not c.deal_over, "seed 4 must reach the play"
-            view = c.table_view()
-            if c.person_to_act() and view is not None:
-                if c.phase == "bidding":  # Bruno bids 6♥ at once, then passes
-                    act_text(c, "bid 6H" if view.find("bid 6H") and len(stood(c)) < 2
-                             else "pass")
-                else:
-                    act(app, view.legal[0].text)
-                app.advance()
-            else:
-                app.step_computer()
-            await pilot.pause()
+        await _bruno_to_play(pilot, app)
         before = stood(c)
         clock.advance()
-        await pilot.press("enter")  # Bruno's card
+        await pilot.press("1", "enter")  # a lead needs a choice; the computers wait
+        assert len(stood(c)) == len(before) + 1 and c.computer_to_act()
+        clock.advance()
+        await pilot.press("u")  # at once: taken back
+        await pilot.pause()
+        assert stood(c) == before and hand_owner(app) == 1
+        clock.advance()
+        await pilot.press("1", "enter")
+        while c.computer_to_act():
+            app.step_computer()
+            await pilot.pause()
+        after = stood(c)
+        assert len(after) > len(before) + 1
+        clock.advance()
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("Too late to take back" in m for m in messages(app))
+        assert stood(c) == after and c.takebacks == [0, 1, 0, 0]
+        await no_leak(pilot)
+
+
+async def test_undo_a_card_after_the_computers_replied(tmp_path: Path) -> None:
+    """A practice game, one person (Bruno, East) and three computers: Bruno's card and
+    the computers' cards after it go back; the record keeps only what stands."""
+    clock = FakeClock()
+    app = guarded(tmp_path, clock, seed=4, players=ONE_PERSON, practice=True)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        c = controller(app)
+        await _bruno_to_play(pilot, app)
+        before = stood(c)
+        clock.advance()
+        await pilot.press("1", "enter")  # Bruno's card (a lead needs a choice)
         replies = 0
         while c.computer_to_act():
             app.step_computer()
@@ -179,7 +228,7 @@ async def test_claim_refused_then_accepted_with_c(tmp_path: Path) -> None:
         await lift(pilot, clock)  # a resumed game starts behind North's curtain
         assert hand_owner(app) == N
         clock.advance()
-        await pilot.press("enter")  # North leads a trump
+        await pilot.press("1", "enter")  # North leads a trump (a lead needs a choice)
         await lift(pilot, clock)
         assert c.acting_seat == 1 and hand_owner(app) == 1
         clock.advance()

@@ -36,3 +36,14 @@ async def test_walk_catches_a_new_deal_without_its_curtain(
     monkeypatch.setattr(Controller, "forget_viewer", only_at_the_start)
     with pytest.raises(WrongPerson):  # seed 2: deal 1 ends with the first bidder's card
         await walk(tmp_path, 2, 2, extras=False, auto_play=False)
+
+
+async def test_walk_catches_a_take_back_that_skips_the_curtain(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positive control (issue 13, A): u pressed on the next person's curtain took the
+    move back and showed the mover's hand at once, though the curtain cannot tell who
+    pressed u. Put back (the table no longer covered when another person is to act),
+    the walk catches it."""
+    monkeypatch.setattr(Controller, "_cover", lambda self: None)
+    with pytest.raises(WrongPerson):
+        await walk(tmp_path, 3, 3)

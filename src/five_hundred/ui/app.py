@@ -19,6 +19,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.worker import Worker, WorkerState
 
@@ -59,6 +60,7 @@ def _preload() -> None:
     import five_hundred.ui.screens.table  # noqa: F401
 
 DEFAULT_PACE = 0.8  # seconds between computer moves
+UNDO_WINDOW = 0.6  # seconds a person has to take a move back before a computer answers
 
 
 class FiveHundredApp(App[None]):
@@ -79,8 +81,11 @@ class FiveHundredApp(App[None]):
                  autostart: bool = False, hint_budget: float = 1.0,
                  guard_seconds: float = GUARD_SECONDS,
                  clock: Callable[[], float] = time.monotonic,
-                 inline_computers: bool = False, auto_play: bool = True) -> None:
+                 inline_computers: bool = False, auto_play: bool = True,
+                 undo_window: float = UNDO_WINDOW, practice: bool = False) -> None:
         super().__init__()
+        # the least pause before a computer answers a move that may still be taken back
+        self.undo_window = undo_window
         # a person's only legal card is played for them (--no-auto-play turns it off)
         self.auto_play = auto_play
         # Computers and hints think in a worker thread, so keys keep working meanwhile;
@@ -99,6 +104,7 @@ class FiveHundredApp(App[None]):
         self.autostart = autostart
         self.start_players = tuple(players) if players else None
         self.start_rules = rules
+        self.start_practice = practice
         self.storage.prepare()
         self.slot: SaveSlot | None = None  # where the game in play is saved
         self.controller: Controller | None = None
@@ -134,12 +140,23 @@ class FiveHundredApp(App[None]):
     def on_table_screen_refused(self, message: TableScreen.Refused) -> None:
         c = self.controller
         if c is not None and c.viewer == message.seat:
-            self.notify(c.why_not(message.card), severity="warning", timeout=5,
-                        markup=False)
+            self.tell(c.why_not(message.card))
 
     def on_table_screen_shown(self, message: TableScreen.Shown) -> None:
         if self._table is not None and self._top() is self._table:  # still up by now
             self.table_shown()
+
+    def tell(self, text: str, severity: SeverityLevel = "warning",
+             timeout: float = 5.0) -> None:
+        """One line for the person at the keyboard: at the table in the prompt's place
+        (a toast would cover the end of the hand), elsewhere a toast. Never markup: the
+        text may hold names."""
+        table = self._table
+        on_top = self._top() is table
+        if table is not None and table.is_mounted and on_top:
+            table.tell(text, severity, timeout)
+        else:
+            self.notify(text, severity=severity, timeout=timeout, markup=False)
 
     def ask_hint(self, show: Callable[[str], None]) -> None:
         """Compute the hint for the person at the table and ``show`` it when ready --
@@ -177,14 +194,15 @@ class FiveHundredApp(App[None]):
             from five_hundred.hotseat import default_players
 
             self.start_new_game(self.rules_in_play or PAGAT_AUSTRALIAN,
-                                self.start_players or default_players(), self.seed)
+                                self.start_players or default_players(), self.seed,
+                                self.start_practice)
         elif self.want_resume:
             self.notify(_("There is no saved game to resume in {folder}: set up a new game "
                           "here.").format(folder=self.storage.folder), severity="warning",
                         timeout=10, markup=False)
 
     def start_new_game(self, rules: RuleSet, players: Sequence[Player],
-                       seed: int | None) -> None:
+                       seed: int | None, practice: bool = False) -> None:
         from random import SystemRandom
 
         from five_hundred.hotseat import Controller
@@ -193,8 +211,8 @@ class FiveHundredApp(App[None]):
             seed = SystemRandom().randrange(1, 10**9)
         # a new game gets its own save files: no saved game is replaced
         slot = self.storage.new_slot()
-        controller = Controller(rules, players, seed, saver=slot.write)
-        self.storage.remember_table(players, rules)
+        controller = Controller(rules, players, seed, saver=slot.write, practice=practice)
+        self.storage.remember_table(players, rules, practice)
         self._use_slot(slot)
         self.storage.start(slot, controller)
         dealer = controller.public().dealer
@@ -403,9 +421,8 @@ class FiveHundredApp(App[None]):
         try:
             c.act(message.action)
         except IllegalAction as exc:
-            self.notify(_("Not allowed: {reason} ({rule})").format(reason=reason_text(exc.reason),
-                                                                    rule=exc.rule),
-                        severity="error", markup=False)
+            self.tell(_("Not allowed: {reason} ({rule})").format(
+                reason=reason_text(exc.reason), rule=exc.rule), "error")
             self.sync_table()  # the table takes a choice again
             return
         self.advance()
@@ -429,7 +446,7 @@ class FiveHundredApp(App[None]):
             return
         why = c.take_back_refusal()
         if why is not None:
-            self.notify(why, severity="warning", timeout=4, markup=False)
+            self.tell(why)
             return
         self._forget_thinking()  # a computer's move being computed is for a lost position
         self.mark_thinking(False)
@@ -448,8 +465,7 @@ class FiveHundredApp(App[None]):
             self.advance()  # the deal is over: its summary
         else:
             self.sync_table()  # the log says the claim was refused
-        self.notify(answer.message, severity="information" if answer.accepted
-                    else "warning", timeout=5, markup=False)
+        self.tell(answer.message, "information" if answer.accepted else "warning")
 
     # ------------------------------------------------------------ what screens ask for
 
@@ -473,9 +489,9 @@ class FiveHundredApp(App[None]):
         """A new game with the players and rules of the one just won (a new seed)."""
         c = self.controller
         if c is not None and c.game_over:
-            rules, players = c.rules, c.players
+            rules, players, practice = c.rules, c.players, c.practice
             self.back_to_start()
-            self.start_new_game(rules, players, None)
+            self.start_new_game(rules, players, None, practice)
 
     def on_game_over_screen_to_start(self, message: GameOverScreen.ToStart) -> None:
         if self.controller is not None and self.controller.game_over:
@@ -511,7 +527,8 @@ class FiveHundredApp(App[None]):
 
     def on_start_screen_new_game(self, message: StartScreen.NewGame) -> None:
         if self.controller is None:  # not twice from one screen
-            self.start_new_game(message.rules, message.players, message.seed)
+            self.start_new_game(message.rules, message.players, message.seed,
+                                message.practice)
 
     def on_start_screen_resume(self, message: StartScreen.Resume) -> None:
         if self.controller is None:
@@ -606,8 +623,8 @@ class FiveHundredApp(App[None]):
         self.pace = min(5.0, max(0.0, self.pace * 1.5 if step > 0 else self.pace / 1.5))
         if step > 0 and self.pace < 0.1:
             self.pace = 0.1
-        self.notify(_("Computer players pause {seconds} s between moves").format(
-            seconds=i18n.decimal(self.pace)), timeout=2)
+        self.tell(_("Computer players pause {seconds} s between moves").format(
+            seconds=i18n.decimal(self.pace)), "information", 2.0)
 
     def action_new_game(self) -> None:
         from five_hundred.ui.screens.info import ConfirmScreen
@@ -658,6 +675,12 @@ class FiveHundredApp(App[None]):
                                 self.action_score_sheet)
             yield SystemCommand(_("Save"), _("Save the game now (it is saved after every move "
                                              "anyway)"), self.action_save)
+        from five_hundred.ui.palette import four_colours
+
+        yield SystemCommand(_("Four-colour deck: off") if four_colours() else
+                            _("Four-colour deck: on"),
+                            _("♠ black, ♥ red, ♦ blue, ♣ green (or back to two colours)"),
+                            self.action_four_colours)
         for lang in i18n.LANGUAGES:
             if lang != i18n.language():
                 yield SystemCommand(
@@ -688,6 +711,24 @@ class FiveHundredApp(App[None]):
         if self.controller is not None:
             self.sub_title = " · ".join(house_rules(self.controller.rules)) or \
                 _("no house rules")
+        self.redraw_screens()
+
+    def set_four_colours(self, on: bool) -> None:
+        """The four-colour deck on or off (remembered for the next start), at once."""
+        from five_hundred.ui.palette import use_four_colours
+
+        use_four_colours(on)
+        self.storage.remember_four_colours(on)
+        self.redraw_screens()
+
+    def action_four_colours(self) -> None:
+        from five_hundred.ui.palette import four_colours
+
+        self.set_four_colours(not four_colours())
+
+    def redraw_screens(self) -> None:
+        """Every screen in the stack drawn again (its words, its colours), what was
+        typed and chosen kept."""
         for screen in self.screen_stack:
             redraw = getattr(screen, "redraw_language", None)
             if callable(redraw):
@@ -701,7 +742,8 @@ def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] 
                resume: bool = False, storage: Storage | None = None,
                guard_seconds: float = 0.0,
                clock: Callable[[], float] = time.monotonic,
-               inline_computers: bool = True, auto_play: bool = True) -> FiveHundredApp:
+               inline_computers: bool = True, auto_play: bool = True,
+               practice: bool = False) -> FiveHundredApp:
     """An app for tests: saves in ``folder`` (or ``storage``), computers without a
     pause, and no key guard unless one is asked for (with a clock the test moves).
     Computers and hints think inline, one step per event, unless
@@ -709,4 +751,5 @@ def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] 
     return FiveHundredApp(storage or Storage(folder), seed=seed, players=players, rules=rules,
                           pace=pace, autostart=autostart, resume=resume, hint_budget=0.02,
                           guard_seconds=guard_seconds, clock=clock,
-                          inline_computers=inline_computers, auto_play=auto_play)
+                          inline_computers=inline_computers, auto_play=auto_play,
+                          undo_window=0.0, practice=practice)

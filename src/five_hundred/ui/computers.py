@@ -53,6 +53,10 @@ class ComputerTurns:
             public = c.public()
             if public.trick is None and public.tricks and public.phase == Phase.PLAY:
                 pace *= TRICK_PAUSE
+            if c.can_take_back() and not c.practice:
+                # the person's move may be taken back only until a computer answers it:
+                # a moment to press u even at the fastest pace
+                pace = max(pace, self.app.undo_window)
         self.app.set_timer(max(pace, 0.001), self.step)
 
     def step(self) -> None:

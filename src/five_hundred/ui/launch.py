@@ -73,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         storage = Storage(folder if folder is not None else data_dir())
         # --lang, else the language chosen at the last start, else the environment's
         i18n.set_language(args.lang or storage.last_language() or i18n.from_environment())
+        from five_hundred.ui.palette import use_four_colours
+
+        use_four_colours(storage.last_four_colours())
         app = FiveHundredApp(storage, seed=args.seed, resume=args.resume,
                              pace=max(0.0, args.pace), auto_play=not args.no_auto_play)
     except Exception:

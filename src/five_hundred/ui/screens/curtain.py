@@ -43,8 +43,10 @@ def public_summary(public: PublicView, names: tuple[str, ...]) -> Text:
     if public.deal_number == 1 and not public.auction:
         out.append(_("The first dealer, drawn at random, is {who}.").format(
             who=who(names, public.dealer)) + "\n")
-    out.append_text(contract_line(public, names))
-    out.append("\n" + _("Auction:") + " ")
+    if public.contract is not None:  # during the auction the next line says it all
+        out.append_text(contract_line(public, names))
+        out.append("\n")
+    out.append(_("Auction:") + " ")
     if not public.auction:
         out.append(_("no bids yet"), style="dim")
     for i, (seat, code) in enumerate(public.auction):
