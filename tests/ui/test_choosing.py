@@ -78,8 +78,10 @@ async def test_joker_lead_suits_keep_their_numbers_and_refuse_a_dimmed_one_r26(
         await settle(pilot, app)
         table = _table(app)
         assert table.view is not None
-        table.cursor = table.view.hand.index("JK")
-        await pilot.press("enter")
+        await pilot.press("enter")  # a lead waits for a choice: Enter alone says so
+        assert table.mode == "play" and app.public_view().trick is None
+        assert table.notice is not None and "Choose the card to lead" in table.notice.plain
+        await pilot.press("1234567890"[table.view.hand.index("JK")], "enter")
         assert table.mode == "lead"
         open_now = set(table._joker_lead_suits())
         assert open_now and open_now <= set(LEAD_CHOICES)
@@ -140,7 +142,7 @@ async def test_a_won_trick_stays_on_the_table_until_the_next_lead(
         trick = public.last_trick
         assert public.trick is None and trick is not None and trick.winner is not None
         text = screen_text(app)
-        assert f"trick 1 to {c.names[trick.winner]}" in text and "★ wins" in text
+        assert "trick 1" in text and f"→ {c.names[trick.winner]}" in text and "★ wins" in text
         for _seat, card in trick.plays:
             assert card_label(card) in text
         assert "Last trick" not in text  # said once, in the middle

@@ -14,6 +14,7 @@ from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.info import RulesScreen
 from five_hundred.ui.screens.table import TableScreen
+from five_hundred.ui.widgets.side import SidePanel
 
 from .helpers import screen_text
 
@@ -23,7 +24,7 @@ TWO_PEOPLE = [Player("Ana"), Player("Bruno", "computer", "easy"), Player("Carla"
               Player("Davi", "computer", "easy")]
 
 
-def plain(widget: Static) -> str:
+def plain(widget: Static | SidePanel) -> str:
     return str(widget.render())
 
 
@@ -48,7 +49,7 @@ async def test_house_rules_v2_v4_on_table_curtain_and_rules_screen(tmp_path: Pat
         assert isinstance(app.screen, TableScreen)
         status = plain(app.screen.query_one("#status", Static))
         assert "house rules V2 V4" in status
-        side = plain(app.screen.query_one("#side", Static))
+        side = plain(app.screen.query_one(SidePanel))
         assert "V2 misère may be bid whenever it outranks" in side
         assert "V4 defensive points stop at 480" in side
         assert "house rules V2 V4" in screen_text(app)  # the header fits at 80 columns

@@ -18,15 +18,19 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from five_hundred import i18n
+from five_hundred.hotseat import Player
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens import history as history_screens
 from five_hundred.ui.screens.review import DealReviewScreen
 from five_hundred.ui.widgets.choice import Choice
+from five_hundred.ui.widgets.side import SidePanel
 from five_hundred.ui.widgets.tick import Tick
+from tests.acting import play_to_the_end
 from tests.history_fixtures import three_games
 
 from . import test_snapshots as steps
@@ -34,7 +38,7 @@ from .helpers import screen_text
 from .records import DEFENDED, LOST, WON, begin
 
 SIZES = [(80, 24), (120, 40)]
-LANGS = ["pt", "es"]
+LANGS = ["pt", "pt_BR", "es"]
 # English words that no Portuguese or Spanish screen may show (whole words, checked on
 # every stop, the rules screen's translated text included)
 ENGLISH = {"the", "Deal", "deal", "Contract", "Auction", "trick", "tricks", "Press",
@@ -51,11 +55,11 @@ def lang(request: pytest.FixtureRequest) -> Iterator[str]:
     i18n.set_language("en")
 
 
-def _content_text(widget: Static | Button | Choice | Tick, width: int) -> str:
+def _content_text(widget: Static | Button | Choice | Tick | SidePanel, width: int) -> str:
     """What the widget means to show, laid out at ``width`` by rich: its words."""
     if isinstance(widget, Button):
         return str(widget.label)
-    if isinstance(widget, Choice | Tick):
+    if isinstance(widget, Choice | Tick | SidePanel):
         rendered = widget.render()
         return rendered.plain if isinstance(rendered, Text) else str(rendered)
     content = widget.content
@@ -79,7 +83,7 @@ def cut_off(app: FiveHundredApp, text: str) -> list[str]:
     parents = {w.parent for w in visible}
     missing = []
     for widget, (region, clip) in visible.items():
-        if widget in parents or not isinstance(widget, Static | Button | Choice | Tick):
+        if widget in parents or not isinstance(widget, Static | Button | Choice | Tick | SidePanel):
             continue
         area = region.shrink(widget.styles.gutter)
         if not area or area.intersection(clip) != area or area.bottom > height:
@@ -135,12 +139,7 @@ async def walk_game(pilot: Pilot[None], stop: Callable[[str], None]) -> None:
     app.advance()
     await pilot.pause()
     stop("trick")
-    while not c.deal_over:
-        if c.needs_curtain():
-            c.reveal()
-        view = c.table_view()
-        assert view is not None
-        c.act(view.legal[-1])
+    play_to_the_end(c)
     app.advance()
     await pilot.pause()
     stop("summary")
@@ -263,8 +262,11 @@ async def test_language_switch_mid_game_redraws_and_is_remembered(tmp_path: Path
             await pilot.press("f3")
             await pilot.pause()
             text = screen_text(app)
-            assert i18n.language() == "pt" and "Anúncio:" in text and "Leilão" in text
+            assert i18n.language() == "pt" and "O teu anúncio" in text and "Leilão" in text
             assert "Your bid" not in text
+            await pilot.press("f3")  # Portugal, then Brazil, then Spanish
+            await pilot.pause()
+            assert i18n.language() == "pt_BR" and "Seu anúncio" in screen_text(app)
             await pilot.press("f3")
             await pilot.pause()
             assert "Tu anuncio" in screen_text(app)
@@ -298,3 +300,45 @@ async def test_the_command_palette_asks_in_the_language(tmp_path: Path, lang: st
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         assert app.screen.query_one(Input).placeholder == prompt
+
+
+LONG_NAMES = (Player("Maximiliano"), Player("Guadalupe"), Player("Bartolomeu"),
+              Player("Esperanza"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", *LANGS], indirect=True)
+async def test_long_names_fit_the_table_curtain_and_summary(
+        tmp_path: Path, lang: str, size: tuple[int, int],
+        snapshot) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13, items 6 and 8: the longest everyday names of the four languages at every
+    stop of a deal: nothing cut off, and the table's two status lines stay two lines
+    (a line that wrapped would push the hand down and cut its last line)."""
+    app = create_app(tmp_path, seed=steps.SEED, autostart=True, pace=3600.0,
+                     players=LONG_NAMES)
+    texts: dict[str, str] = {}
+    problems: list[str] = []
+    async with app.run_test(size=size) as pilot:
+
+        def stop(name: str) -> None:
+            if name in ("keys", "rules", "score_sheet"):
+                return  # no names there, and walked in the other tests
+            text = screen_text(app)
+            texts[name] = "\n".join(line.rstrip() for line in text.splitlines())
+            problems.extend(f"{name}: cut off: {m}" for m in cut_off(app, text))
+            if lang != "en":
+                problems.extend(f"{name}: English: {w}" for w in english_left(text))
+            status = app.screen.query("#status")
+            if status:
+                lines = text.splitlines()
+                rendered = status.first(Static).render()
+                assert isinstance(rendered, Content)
+                two = rendered.plain.split("\n")
+                if len(two) != 2 or lines[0].strip() != two[0].strip() \
+                        or lines[1].strip() != two[1].strip():
+                    problems.append(f"{name}: status lines wrapped: {two}")
+
+        await walk_game(pilot, stop)
+    assert set(texts) == {"curtain", "bidding", "kitty", "joker", "trick", "summary"}
+    assert not problems, "\n".join(problems)
+    assert texts == snapshot

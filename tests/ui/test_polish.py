@@ -87,6 +87,8 @@ async def test_cursor_bid_cursor_log_and_summary_r8_r27(tmp_path: Path) -> None:
             elif screen.mode == "play":
                 assert f"play {view.hand[screen.cursor]}" in view.legal_actions or \
                     view.hand[screen.cursor] == "JK"
+                if screen.unchosen:  # a lead: the first arrow shows the cursor's card
+                    await pilot.press("right")
                 await pilot.press("enter")
                 plays += 1
             else:  # a suit for the joker: the cursor starts on one that may be chosen

@@ -5,13 +5,19 @@ not finished."""
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from five_hundred import i18n
 from five_hundred.engine.record import load_record
 from five_hundred.engine.review import DealNotFinished
-from five_hundred.hotseat import Player
+from five_hundred.hotseat import Controller, Player
+from five_hundred.i18n import _
+from five_hundred.notation import SEATS, seat_name
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.history import GameScreen, OpenReview
@@ -173,3 +179,83 @@ def test_the_leak_oracle_catches_a_review_of_the_wrong_deal(tmp_path: Path) -> N
         check_review(game, DealReviewScreen.from_record(WON, 1))  # another game's deal
     with pytest.raises(Leak):
         check_review(controller_of(DEFENDED, 1), DealReviewScreen.from_controller(game, 2))
+
+
+# ---------------------------------------------------------------------- names
+
+
+OTHER_LANGUAGES = [lang for lang in i18n.LANGUAGES if lang != "en"]
+ENGLISH_SEAT = re.compile(r"\b(North|East|South|West)\b")  # not "Oeste", "Este"…
+
+
+@pytest.fixture
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def default_named(path: Path) -> Controller:
+    """The game of a record whose players typed no name (North, East, South, West)."""
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["names"] = list(SEATS)
+    return Controller.from_record_text(json.dumps(record), [Player(n) for n in SEATS], 1)
+
+
+async def to_lost_card(pilot, review: DealReviewScreen) -> None:  # type: ignore[no-untyped-def]
+    """Step to the first trick with a card marked ✗ (its line names the player)."""
+    await review.wait_for_analysis()
+    await pilot.pause()
+    analysis = review.analysis
+    assert analysis is not None and not isinstance(analysis, str)
+    first = next(t.number for t in review.review.tricks if analysis.lost_in(t.number))
+    for _step in range(first):
+        await pilot.press("right")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES, indirect=True)
+async def test_default_names_in_the_players_language(tmp_path: Path, lang: str) -> None:
+    """The review of a deal of a game whose players typed no name: the heading, the
+    grid, the kitty, the auction, the trick and the ✗ lines say the seats in the
+    language shown (they said "Leilão: East passo, South 6♥", "✗ South jogou J♠")."""
+    c = default_named(WON)
+    app = create_app(tmp_path, autostart=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        review = DealReviewScreen.from_controller(c, 7)
+        assert review.names == tuple(SEATS)  # as recorded: translated when drawn
+        await app.push_screen(review)
+        await pilot.pause()
+        text = screen_text(app)
+        words = "|".join(seat_name(s) for s in range(4))
+        assert re.search(rf"{re.escape(_('Auction:'))} ({words}) ", text), text
+        assert not ENGLISH_SEAT.findall(text), text
+        await to_lost_card(pilot, review)
+        text = screen_text(app)
+        assert re.search(rf"✗ ({words}) ", text), text
+        assert not ENGLISH_SEAT.findall(text), text
+
+
+async def test_f3_redraws_the_review(tmp_path: Path) -> None:
+    """F3 on the review: the same deal and step, the seats in the next language."""
+    c = default_named(WON)
+    app = create_app(tmp_path, autostart=False)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            review = DealReviewScreen.from_controller(c, 7)
+            await app.push_screen(review)
+            await to_lost_card(pilot, review)
+            step = review.step
+            text = screen_text(app)
+            assert "✗ " in text and ENGLISH_SEAT.findall(text)
+            await pilot.press("f3")
+            await pilot.pause()
+            assert app.screen is review and review.step == step
+            text = screen_text(app)
+            assert i18n.language() != "en" and not ENGLISH_SEAT.findall(text), text
+            assert _("Trick {number} of {count}").format(
+                number=step, count=len(review.review.tricks)) in text
+    finally:
+        i18n.set_language("en")

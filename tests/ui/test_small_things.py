@@ -10,6 +10,7 @@ from five_hundred.ui.app import create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.info import ConfirmScreen, KeysScreen
 from five_hundred.ui.screens.table import TableScreen
+from five_hundred.ui.widgets.hand import Hand
 from tests.acting import act_text
 
 from .helpers import screen_text
@@ -17,7 +18,22 @@ from .test_snapshots import SEED, to_joker, to_kitty
 
 
 def _notes(app: object) -> str:
-    return " | ".join(n.message for n in app._notifications)
+    """The table's notice (in the prompt's place) and any toasts."""
+    table = app.screen  # type: ignore[attr-defined]
+    notice = table.notice.plain if isinstance(table, TableScreen) and table.notice else ""
+    return " | ".join([notice, *(n.message for n in app._notifications)])  # type: ignore[attr-defined]
+
+
+def _hand_untouched(app: object) -> None:
+    """Item 9 of issue 13: a notice never covers the hand -- the hand's two lines are
+    on the screen as the Hand widget draws them."""
+    table = app.screen  # type: ignore[attr-defined]
+    assert isinstance(table, TableScreen)
+    hand = table.query_one(Hand)
+    drawn = hand.render().plain.splitlines()[:2]
+    text = screen_text(app)  # type: ignore[arg-type]
+    for line in drawn:
+        assert line.strip() in text, line
 
 
 async def test_ctrl_c_asks_before_quitting_like_q(tmp_path: Path) -> None:
@@ -51,6 +67,10 @@ async def test_a_fourth_discard_mark_says_why_it_is_refused(tmp_path: Path) -> N
         table = app.screen
         assert isinstance(table, TableScreen) and len(table.marked) == 3
         assert "3 cards are marked already" in _notes(app)
+        assert "3 cards are marked already" in screen_text(app)
+        _hand_untouched(app)
+        await pilot.press("left")  # the next key brings the prompt back
+        assert "Mark 3 cards" in screen_text(app)
 
 
 async def test_an_illegal_card_says_the_rule_in_the_tables_terms_r20(tmp_path: Path) -> None:
@@ -76,11 +96,12 @@ async def test_an_illegal_card_says_the_rule_in_the_tables_terms_r20(tmp_path: P
                 await pilot.pause()
                 table = app.screen
                 assert isinstance(table, TableScreen)
-                table.cursor = follower.hand.index(refused[0])
-                await pilot.press("enter")
+                await pilot.press("1234567890"[follower.hand.index(refused[0])], "enter")
                 await pilot.pause()
                 assert "cannot be played now" in _notes(app)
                 assert "must follow" in _notes(app) and "(R20)" in _notes(app)
+                assert "cannot be played now" in screen_text(app)
+                _hand_untouched(app)
                 assert led
                 return
             c.act(follower.legal[0])

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.review import DealReviewScreen
-from tests.acting import act_text
+from tests.acting import act_text, play_to_the_end
 
 from .records import DEFENDED, LOST, WON, begin
 
@@ -88,12 +88,7 @@ async def to_summary(pilot: Pilot[None]) -> None:
     assert isinstance(app, FiveHundredApp)
     await to_trick(pilot)
     c = _c(app)
-    while not c.deal_over:
-        if c.needs_curtain():
-            c.reveal()
-        view = c.table_view()
-        assert view is not None
-        c.act(view.legal[-1])
+    play_to_the_end(c)
     app.advance()
     await pilot.pause()
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Button
 
+from five_hundred import i18n
 from five_hundred.engine import PAGAT_AUSTRALIAN, GameState
 from five_hundred.hotseat import Controller, Player
 from five_hundred.safe_text import NAME_LIMIT
@@ -246,20 +247,29 @@ async def test_save_that_is_not_json_is_set_aside_with_a_message(tmp_path: Path)
     assert (tmp_path / "damaged" / "20250101-000000-abcd.json").read_text() == "{ not json"
 
 
-async def test_start_screen_fits_80x24_with_saved_games(tmp_path: Path) -> None:
-    """Guards against the list pushing the new-game form off an 80×24 terminal."""
+@pytest.mark.parametrize("lang", ["en", "pt", "pt_BR", "es"])
+async def test_start_screen_fits_80x24_with_saved_games(tmp_path: Path, lang: str) -> None:
+    """Guards against the list or a long translation pushing the new-game form, or its
+    buttons, off an 80×24 terminal."""
     store = Storage(tmp_path, clock=fake_clock())
     store.prepare()
     for seed in range(4):
         saved_game(store, seed=seed, moves=0)
-    app = create_app(tmp_path, autostart=False, storage=Storage(tmp_path))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        text = screen_text(app)
-        assert text.count("N–S 0 Ana & Carla · E–W 0 Bruno & Davi") == 4
-        for visible in ("Saved games", "West", "Seed", "Quit", "^n", "New game"):
-            assert visible in text
-        assert app.screen.query_one("#body").max_scroll_y == 0
+    i18n.set_language(lang)
+    try:
+        app = create_app(tmp_path, autostart=False, storage=Storage(tmp_path))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert text.count(" 0 Ana & Carla · ") == 4
+            for visible in ("Saved games, latest first:", "West", "Seed", "Language",
+                            "Quit", "New game", "Practice game: take back moves at any "
+                            "time (marked in the history)"):
+                assert i18n._(visible) in text
+            assert "^n" in text
+            assert app.screen.query_one("#body").max_scroll_y == 0
+    finally:
+        i18n.set_language("en")
 
 
 # ------------------------------------------------------------------ item 5: said, not crashed

@@ -21,6 +21,7 @@ from five_hundred.notation import (
     team_short,
     who,
 )
+from five_hundred.ui.palette import SUIT_STYLE, four_colours, use_four_colours
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -42,7 +43,7 @@ def styled(template: str, style: str = "", **values: str | Text) -> Text:
     out.append(template[at:])
     return out
 
-SUIT_STYLE = {"S": "", "C": "", "D": "bold red", "H": "bold red"}
+
 # The two sides' colours (the score chart's lines, the winner's name): N–S, E–W
 TEAM_RGB = ((0, 160, 255), (255, 140, 0))
 TEAM_STYLE = tuple(f"bold rgb({r},{g},{b})" for r, g, b in TEAM_RGB)
@@ -78,8 +79,8 @@ def bid_text(code: str) -> Text:
     """A bid or contract, with red suit symbols: ``7♥``, ``misère``."""
     label = bid_label(code)
     style = ""
-    if code[-1:] in ("D", "H") and not code.endswith("NT"):
-        style = "bold red"
+    if code[:1].isdigit() or code.startswith("GAME "):  # a suit's bid: its colour
+        style = SUIT_STYLE.get(code[-1], "")
     return Text(label, style=style)
 
 
@@ -89,8 +90,9 @@ def score_line(public: PublicView) -> Text:
                          (f"{team_short(1)} ", "bold"), points(ew))
 
 
-def contract_line(public: PublicView, names: tuple[str, ...]) -> Text:
-    """``Contract 7♥ by Ana (North): N–S need 7 tricks``, or the auction's state."""
+def contract_line(public: PublicView, names: tuple[str, ...], short: bool = False) -> Text:
+    """``Contract 7♥ by Ana (North): N–S need 7 tricks``, or the auction's state
+    (``short``: the declarer by name only)."""
     if public.contract is None or public.declarer is None:
         if public.high_bid is not None and public.high_bidder is not None:
             return styled(_("Bidding · highest {bid} by {name}"),
@@ -98,7 +100,7 @@ def contract_line(public: PublicView, names: tuple[str, ...]) -> Text:
         return Text(_("Bidding · no bid yet"))
     d = public.declarer
     out = styled(_("Contract {bid} by {who}"), bid=bid_text(public.contract),
-                 who=who(names, d))
+                 who=names[d] if short else who(names, d))
     need = public.tricks_to_win
     if public.sitting_out is not None:
         # the bid's own name says "lose every trick": at 80 columns the sitter comes first
@@ -116,7 +118,7 @@ def auction_text(public: PublicView, names: tuple[str, ...]) -> Text:
     for i, (seat, code) in enumerate(public.auction):
         if i:
             out.append("\n")
-        out.append(f"{names[seat][:10]:<10} ")
+        out.append(f"{clip(names[seat], 10):<10} ")
         if code == "pass":
             out.append(_("pass"), style="dim")
         else:
@@ -128,11 +130,29 @@ def auction_text(public: PublicView, names: tuple[str, ...]) -> Text:
 
 def trick_plays(plays: tuple[tuple[int, str], ...], names: tuple[str, ...]) -> list[Text]:
     """Each play of a trick as "Name card"."""
-    return [Text.assemble(f"{names[seat][:8]} ", card_text(code)) for seat, code in plays]
+    return [Text.assemble(f"{clip(names[seat], 10)} ", card_text(code)) for seat, code in plays]
 
 
 def trick_line(plays: tuple[tuple[int, str], ...], names: tuple[str, ...]) -> Text:
     return Text("  ").join(trick_plays(plays, names))
+
+
+def clip(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, an ellipsis marking a cut."""
+    if len(text) <= width:
+        return text
+    return text[:max(0, width - 1)] + "…" if width > 0 else ""
+
+
+def fit_line(width: int, *variants: Text) -> Text:
+    """The first of ``variants`` (fullest first) that fits in ``width`` cells; else the
+    last, cut with an ellipsis: a line that must not wrap onto the next."""
+    for text in variants:
+        if text.cell_len <= width:
+            return text
+    last = variants[-1].copy()
+    last.truncate(width, overflow="ellipsis")
+    return last
 
 
 def flowed(chunks: list[Text], width: int, sep: str = "  ") -> Text:
@@ -153,5 +173,6 @@ def flowed(chunks: list[Text], width: int, sep: str = "  ") -> Text:
 
 
 __all__ = ["TEAM_RGB", "TEAM_STYLE", "auction_text", "bid_text", "card_style", "card_text",
-           "cards_text", "contract_line", "flowed", "score_line", "styled", "suit_text",
-           "trick_line", "trick_plays"]
+           "cards_text", "clip", "contract_line", "fit_line", "flowed", "four_colours",
+           "score_line", "styled", "suit_text", "trick_line", "trick_plays",
+           "use_four_colours"]

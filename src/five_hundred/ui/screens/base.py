@@ -11,12 +11,18 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from five_hundred.i18n import _
 from five_hundred.ui.guard import KeyGuard
 
 if TYPE_CHECKING:
     from five_hundred.ui.app import FiveHundredApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def too_small_text() -> str:
+    return _("Please enlarge the terminal\n(at least {width}×{height})").format(
+        width=MIN_WIDTH, height=MIN_HEIGHT)
 
 
 class TooSmall(Static):
@@ -54,11 +60,14 @@ class BaseScreen(Screen[None]):
     # ------------------------------------------------------------ too small
 
     def compose_too_small(self) -> ComposeResult:
-        yield TooSmall(f"Please enlarge the terminal\n(at least {MIN_WIDTH}×{MIN_HEIGHT})",
-                       id="too-small")
+        yield TooSmall(too_small_text(), id="too-small")
 
     def apply_size(self, width: int, height: int) -> None:
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small:  # in the language of the moment (F3 may have switched it)
+            for widget in self.query("#too-small").results(TooSmall):
+                widget.update(too_small_text())
+        self.set_class(small, "-too-small")
 
     @property
     def too_small(self) -> bool:

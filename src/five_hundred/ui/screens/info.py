@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
@@ -13,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from five_hundred.i18n import N_, _
+from five_hundred.i18n import N_, _, pgettext
 from five_hundred.notation import house_rules
 from five_hundred.rules_text import Section, player_rules, sections
 from five_hundred.ui.screens.base import BaseScreen
@@ -36,14 +37,14 @@ KEYS_HELP = N_("""\
 | Esc | go back (discard confirmation, joker lead) |
 | h | hint: what the strongest computer player would do |
 | u | take back your last move and the computers' replies (also on the next curtain) |
-| c | claim the remaining tricks: accepted only if certain whatever anyone plays |
+| c | claim the remaining tricks: accepted only if certain whatever anyone plays or holds |
 | s | score sheet |
 | F1 or ? | the rules |
 | k | this help |
 | + / − | slower / faster computer players |
 | ctrl+p | command palette: new game, rules, score sheet, save, quit |
 | q | quit (the game is saved: resume with `five-hundred --resume`) |
-| F3 | the next language (English, Português, Español) |
+| F3 | the next language (English, Português (Portugal), Português (Brasil), Español) |
 
 The mouse works too: click a card to choose it and click it again to play it;
 click a bid to choose it and again to bid.
@@ -202,20 +203,38 @@ class ConfirmScreen(ModalScreen[bool]):
 
     AUTO_FOCUS = "#no"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", N_("Yes")),
-        Binding("n,escape", "answer(False)", N_("No")),
+        Binding("escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
 
+    @staticmethod
+    def keys() -> tuple[str, str]:
+        """The answers' keys in the player's language: the first letter of its yes and
+        no (y/n, s/n)."""
+        return pgettext("the key that answers yes", "y"), pgettext("the key that answers no",
+                                                                   "n")
+
     def compose(self) -> ComposeResult:
+        yes, no = self.keys()
         with Vertical(id="dialog"):
             yield Static(Text(self.question), id="question")  # text, never markup
             with Horizontal(id="answers"):
-                yield Button(_("Yes (y)"), variant="error", id="yes")
-                yield Button(_("No (n)"), variant="primary", id="no")
+                yield Button(_("Yes ({key})").format(key=yes), variant="error", id="yes")
+                yield Button(_("No ({key})").format(key=no), variant="primary", id="no")
+
+    def on_key(self, event: events.Key) -> None:
+        """The keys the buttons name (and y/n, which work in every language)."""
+        yes, no = self.keys()
+        key = (event.character or "").casefold()
+        if key in (yes, "y") and key != no:
+            event.stop()
+            self.dismiss(True)
+        elif key in (no, "n"):
+            event.stop()
+            self.dismiss(False)
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)

@@ -53,12 +53,14 @@ from five_hundred.notation import (
     dd_result,
     points,
     seat_name,
+    shown_name,
     signed,
     team_short,
     who,
 )
 from five_hundred.ui.render import bid_text, card_text, cards_text, styled, suit_text, trick_line
 from five_hundred.ui.screens.base import BaseScreen
+from five_hundred.ui.screens.history import hanging
 from five_hundred.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -71,6 +73,13 @@ if TYPE_CHECKING:
 
 RecordSource = GameRecord | str | os.PathLike[str]
 ANALYSIS_WORKER = "double-dummy"
+NAME_WIDTH = 12  # cells of a typed name in the hands' grid (longer: cut, with "…")
+
+
+def names_shown(names: Sequence[str]) -> tuple[str, ...]:
+    """The players' names as drawn now: a seat's own English name (what a record keeps
+    for a player who typed none) in the player's language."""
+    return tuple(shown_name(name, seat) for seat, name in enumerate(names))
 
 
 def analyse(review: DealReview) -> tuple[int, DealAnalysis | None]:
@@ -205,8 +214,9 @@ def _hands_grid(review: DealReview, names: Sequence[str], trick: ReviewTrick | N
                 notes.append(_("won"))
         if seat == review.sitting_out:
             notes.append(_("sits out"))
-        name = names[seat] if names[seat] not in (SEATS[seat], seat_name(seat)) else ""
-        grid.add_row(Text(seat_name(seat), style="bold"), Text(name[:12]),
+        name = Text(names[seat] if names[seat] not in (SEATS[seat], seat_name(seat)) else "")
+        name.truncate(NAME_WIDTH, overflow="ellipsis")
+        grid.add_row(Text(seat_name(seat), style="bold"), name,
                      _hand(cards, played.get(seat), seat in lost), Text(", ".join(notes)))
     return grid
 
@@ -277,7 +287,9 @@ def _steps(review: DealReview, step: int, dd: AnalysisState = None) -> Text:
 def review_renderable(review: DealReview, names: Sequence[str], step: int,
                       deals: int = 1, dd: AnalysisState = None) -> RenderableType:
     """Step 0: the deal (hands as dealt, kitty, discard, auction); step k: trick k;
-    ``dd``: the double-dummy analysis, as far as it is known."""
+    ``dd``: the double-dummy analysis, as far as it is known. ``names`` as recorded:
+    drawn in the language of the moment (``names_shown``)."""
+    names = names_shown(names)
     trick = review.tricks[step - 1] if step else None
     if trick is None:
         title = Text(_("Hands as dealt"), style="bold")
@@ -289,9 +301,10 @@ def review_renderable(review: DealReview, names: Sequence[str], step: int,
             leader=who(names, trick.leader), winner=who(names, trick.winner)))
     part = _deal_part(review, names) if trick is None else _trick_part(review, names, trick,
                                                                        dd)
-    return Group(_heading(review, names, deals, dd), Text(""), title,
-                 _hands_grid(review, names, trick, dd), Text(""), part, Text(""),
-                 _steps(review, step, dd))
+    # a line too long for the screen goes on indented, never back at the left edge
+    return Group(hanging(_heading(review, names, deals, dd)), Text(""), hanging(title),
+                 _hands_grid(review, names, trick, dd), Text(""), hanging(part), Text(""),
+                 hanging(_steps(review, step, dd)))
 
 
 class DealReviewScreen(BaseScreen):
@@ -319,6 +332,8 @@ class DealReviewScreen(BaseScreen):
             raise DealNotFinished(_("deal {number} is not a finished deal ({n} finished)").format(
                 number=index + 1, n=len(reviews)))
         self.reviews = reviews  # built one deal at a time (engine.review.DealReviews)
+        # as recorded (a seat's English name for a player who typed none): translated
+        # each time the screen is drawn, so F3 changes them too
         self.names = tuple(names)
         self.index = index
         self.step = 0
@@ -427,6 +442,12 @@ class DealReviewScreen(BaseScreen):
             static.update(self._content())
         self.refresh_bindings()
 
+    def redraw_language(self) -> None:
+        """The player switched languages: the deal again in it, at the same step."""
+        if self.is_mounted:
+            self._show()
+            self.query_one(KeyBar).refresh()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "step":
             return self.step > 0 if parameters == (-1,) else self.step < self.last_step
@@ -458,4 +479,5 @@ class DealReviewScreen(BaseScreen):
         self.dismiss()
 
 
-__all__ = ["DealReviewScreen", "RecordSource", "ReviewWanted", "review_renderable"]
+__all__ = ["DealReviewScreen", "RecordSource", "ReviewWanted", "names_shown",
+           "review_renderable"]

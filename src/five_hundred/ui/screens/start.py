@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -17,6 +18,7 @@ from five_hundred import i18n
 from five_hundred.i18n import N_, _
 from five_hundred.notation import SEATS, seat_name, shown_name, team_short
 from five_hundred.safe_text import NAME_LIMIT, clean_name
+from five_hundred.ui.palette import four_colours
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.keybar import KeyBar
@@ -69,7 +71,8 @@ def game_line(info: GameInfo) -> Text:
 
 
 class SavedGames(OptionList):
-    """The games in progress, latest first: ↑/↓ choose, Enter resumes."""
+    """The games in progress, latest first: ↑/↓ choose, Enter resumes. Below the last
+    one, ↓ goes on to North's name (↑ from there comes back)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor_up", N_("Choose"), show=False),
@@ -77,17 +80,24 @@ class SavedGames(OptionList):
         Binding("enter", "select", N_("Resume"), show=True, key_display="⏎"),
     ]
 
+    def action_cursor_down(self) -> None:
+        if self.highlighted is not None and self.highlighted >= self.option_count - 1:
+            self.screen.focus_next()
+            return
+        super().action_cursor_down()
+
 
 class StartScreen(BaseScreen):
     class NewGame(Message):
         """Start a game with these rules and players (and a seed for the deals)."""
 
         def __init__(self, rules: RuleSet, players: tuple[Player, ...],
-                     seed: int | None) -> None:
+                     seed: int | None, practice: bool = False) -> None:
             super().__init__()
             self.rules = rules
             self.players = players
             self.seed = seed
+            self.practice = practice
 
     class Resume(Message):
         """Resume the saved game ``game_id``."""
@@ -99,12 +109,19 @@ class StartScreen(BaseScreen):
     class Shown(Message):
         """The start screen is up: time to say what the storage found."""
 
+    AUTO_FOCUS = None  # on_mount puts the cursor in North's name
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", N_("New game")),
         Binding("ctrl+r", "resume", N_("Resume")),
         Binding("f2", "history", N_("History")),
         Binding("f1", "app.rules", N_("Rules")),
         Binding("ctrl+q", "app.request_quit", N_("Quit")),
+        # priority: the focus moves as the key arrives, so a name typed ahead after
+        # Tab goes into the next field, not the one Tab left (see on_key for the keys
+        # that arrive before the screen has a focus)
+        Binding("tab", "next_field(1)", N_("Next field"), show=False, priority=True),
+        Binding("shift+tab", "next_field(-1)", N_("Previous field"), show=False,
+                priority=True),
     ]
 
     def __init__(self, seed: int | None = None, players: tuple[Player, ...] | None = None
@@ -112,6 +129,7 @@ class StartScreen(BaseScreen):
         super().__init__()
         self.seed = seed
         self.players = players
+        self.practice: bool | None = None  # as last time unless chosen on this screen
         self.game_count = 0  # saved games listed (ctrl+r needs one)
 
     def compose(self) -> ComposeResult:
@@ -120,8 +138,10 @@ class StartScreen(BaseScreen):
         self.game_count = len(games)
         # the last game's table, unless the command line chose the players
         last = storage.last_table() if storage.table_path.exists() else None
-        players = self.players or (last[0] if last else None)
-        rules = last[1] if last else None
+        players = self.players or (last.players if last else None)
+        rules = last.rules if last else None
+        practice = self.practice if self.practice is not None else \
+            bool(last and last.practice)
         preset = rules.preset if rules is not None and rules.preset in PRESET_HELP \
             else "pagat-australian"
         cap = str(rules.defensive_cap) if rules is not None and rules.defensive_cap \
@@ -161,13 +181,16 @@ class StartScreen(BaseScreen):
                         else False
                     yield Tick(_(help_text), on, id=f"opt-{key}")
                 yield Choice(_translated(CAP_CHOICES), cap, id="cap")
-            with Horizontal(classes="seat-row"):
+            yield Tick(_("Practice game: take back moves at any time (marked in the "
+                         "history)"), practice, id="practice")
+            yield Tick(_("Four-colour deck: ♠ black ♥ red ♦ blue ♣ green"), four_colours(),
+                       id="four-colours")
+            with Horizontal(classes="seat-row"):  # one row for two: 80×24 holds the form
                 yield Label(_("Seed"), classes="seat-label")
                 yield Input("" if self.seed is None else str(self.seed),
                             placeholder=_("blank: a random deal"), id="seed", type="integer",
                             classes="seat-name", compact=True)
-            with Horizontal(classes="seat-row"):
-                yield Label(_("Language"), classes="seat-label")
+                yield Label(_("Language"), id="language-label")
                 yield Choice([(i18n.LANGUAGE_NAMES[k], k) for k in i18n.LANGUAGES],
                              i18n.language(), id="language")
             with Horizontal(id="start-buttons"):
@@ -190,7 +213,42 @@ class StartScreen(BaseScreen):
         saved = self.query_one("#saved", SavedGames)
         if saved.option_count:
             saved.highlighted = 0  # ctrl+r (or Enter on the list) resumes the latest game
-        self.query_one("#name-0", Input).focus()  # typing a name works at once
+        # typing a name works at once: now, not later (keys typed ahead may follow)
+        self.set_focus(self.query_one("#name-0", Input))
+
+    def on_key(self, event: events.Key) -> None:
+        """A name typed at once goes into North's name. Keys typed while the app starts
+        reach the screen before its cursor is in a field (they are queued on it before
+        it is mounted), so they would be lost: each is sent on to the name field that
+        has (or gets) the focus."""
+        target = self.focused
+        saved = self.query_one("#saved", SavedGames)
+        if event.key == "up" and target is not None and target.id == "name-0" \
+                and saved.option_count:
+            event.stop()  # from North's name up to the saved games, which sit above it
+            saved.focus()
+            return
+        if event.key in ("tab", "shift+tab") and self.query("#name-0"):
+            # here only if it came before the screen had a focus: after the letters
+            # before it, in order
+            event.stop()
+            event.prevent_default()
+            if target is None:
+                self.set_focus(self.query_one("#name-0", Input))
+            self.action_next_field(1 if event.key == "tab" else -1)
+            return
+        if (not event.is_printable or getattr(event, "replayed", False)
+                or not (target is None or isinstance(target, Input))
+                or not self.query("#name-0")):
+            return
+        name = target if isinstance(target, Input) else self.query_one("#name-0", Input)
+        if target is None:
+            self.set_focus(name)
+        event.stop()
+        event.prevent_default()
+        again = events.Key(event.key, event.character)
+        again.replayed = True  # type: ignore[attr-defined]
+        name.post_message(again)
 
     def refresh_games(self) -> None:
         """The list again (after a game was left, finished or set aside)."""
@@ -220,6 +278,10 @@ class StartScreen(BaseScreen):
         if event.option.id is not None:
             self.post_message(self.Resume(event.option.id))
 
+    def on_tick_changed(self, event: Tick.Changed) -> None:
+        if event.tick.id == "four-colours":
+            self.game.set_four_colours(event.value)
+
     def on_choice_changed(self, event: Choice.Changed) -> None:
         if event.choice.id == "preset":
             self.query_one("#options").set_class(event.value != "pagat-australian", "-hidden")
@@ -233,12 +295,15 @@ class StartScreen(BaseScreen):
             return
         self.players = self.chosen_players()
         self.seed = self.chosen_seed()
+        self.practice = self.query_one("#practice", Tick).value
+        focused = self.focused.id if self.focused is not None else None
         self.refresh(recompose=True)
-        self.call_after_refresh(self._focus_language)
+        self.call_after_refresh(self._focus_again, focused or "language")
 
-    def _focus_language(self) -> None:
-        if self.is_mounted and self.query("#language"):
-            self.query_one("#language", Choice).focus()
+    def _focus_again(self, widget_id: str) -> None:
+        """The field that had the keys has them again after the screen is redrawn."""
+        if self.is_mounted and self.query(f"#{widget_id}"):
+            self.query_one(f"#{widget_id}").focus()
 
     def chosen_rules(self) -> RuleSet:
         from five_hundred.engine import PRESETS
@@ -280,11 +345,21 @@ class StartScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
             return self.game_count > 0
+        if action == "next_field":
+            # with no focus yet, Tab waits in line behind the letters typed before it
+            return self.focused is not None
         return True
+
+    def action_next_field(self, step: int) -> None:
+        if step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
 
     def action_new_game(self) -> None:
         self.post_message(self.NewGame(self.chosen_rules(), self.chosen_players(),
-                                       self.chosen_seed()))
+                                       self.chosen_seed(),
+                                       self.query_one("#practice", Tick).value))
 
     def action_resume(self) -> None:
         game_id = self.selected_game()

@@ -26,7 +26,7 @@ from five_hundred.notation import (
     who,
     win_explanation,
 )
-from five_hundred.ui.render import bid_text, styled, trick_line
+from five_hundred.ui.render import bid_text, clip, flowed, styled, trick_plays
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.screens.review import ReviewWanted
 from five_hundred.ui.widgets.keybar import KeyBar
@@ -63,8 +63,10 @@ def deal_summary_text(result: DealSummary, number: int, names: tuple[str, ...]) 
     for t in (0, 1):
         reasons = "; ".join(score_reason(r) for r in result.reasons[t]) or _("nothing")
         out.append(f"\n{teams[t]}: ", style="bold")
-        out.append(f"{signed(result.score_change[t])}  ({reasons})  → "
-                   f"{points(result.scores[t])}")
+        # the change and the new total first, the reasons under them: a long name
+        # must not wrap the total away from its arrow
+        out.append(f"{signed(result.score_change[t])} → {points(result.scores[t])}\n")
+        out.append(f"  {reasons}", style="dim")
     return out
 
 
@@ -76,9 +78,9 @@ def score_sheet_table(public: PublicView, names: tuple[str, ...]) -> Table:
         table.add_column(head, justify=justify)  # type: ignore[arg-type]
     for i, r in enumerate(public.results, 1):
         table.add_row(
-            str(i), names[r.dealer][:10],
+            str(i), clip(names[r.dealer], 10),
             bid_text(r.contract) if r.contract else Text(_("passed"), style="dim"),
-            names[r.declarer][:10] if r.declarer is not None else "",
+            clip(names[r.declarer], 10) if r.declarer is not None else "",
             f"{r.tricks[0]}–{r.tricks[1]}",
             signed(r.score_change[0]), signed(r.score_change[1]),
             f"{points(r.scores[0])} / {points(r.scores[1])}")
@@ -118,9 +120,12 @@ class SummaryScreen(BaseScreen):
             last = public.last_trick
             if last is not None and last.winner is not None:
                 # the trick that ended the deal (a failed misère can end it at trick 1)
-                text.append("\n\n" + _("Last trick:") + " ")
-                text.append_text(trick_line(last.plays, names))
-                text.append(f" → {names[last.winner]}")
+                # broken between plays only (the box is at most 104 wide, padded 2+2)
+                chunks = trick_plays(last.plays, names)
+                chunks[0] = Text.assemble(_("Last trick:") + " ", chunks[0])
+                chunks.append(Text(f"→ {names[last.winner]}"))
+                text.append("\n\n")
+                text.append_text(flowed(chunks, min(self.app.size.width, 104) - 4))
         note = defending_note(public)
         if note is not None:  # a side past 500 by defending: why the game goes on (R35)
             text.append(f"\n\n{note}", style="italic")
@@ -175,9 +180,16 @@ class ScoreSheetScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         app = self.game
         sheet = score_sheet_table(app.public_view(), app.names)
-        taken = app.controller.takebacks if app.controller is not None else [0, 0]
+        c = app.controller
+        taken = c.takebacks if c is not None else [0, 0, 0, 0]
+        hints = c.hints if c is not None else [0, 0, 0, 0]
         sheet.caption = _("Take-backs: {team0} {n0} · {team1} {n1}").format(
-            team0=team_short(0), n0=taken[0], team1=team_short(1), n1=taken[1])
+            team0=team_short(0), n0=taken[0] + taken[2], team1=team_short(1),
+            n1=taken[1] + taken[3]) + "\n" + _("Hints: {team0} {n0} · {team1} {n1}").format(
+            team0=team_short(0), n0=hints[0] + hints[2], team1=team_short(1),
+            n1=hints[1] + hints[3])
+        if c is not None and c.practice:
+            sheet.caption += "\n" + _("A practice game: moves may be taken back at any time.")
         with Vertical(id="body"), VerticalScroll(), Center():
             yield Static(sheet, id="sheet")
         yield KeyBar()

@@ -16,6 +16,7 @@ from typing import ClassVar
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -25,12 +26,22 @@ from textual.widgets import Static
 
 from five_hundred.engine import LegalAction, Phase, PublicView, SeatView, Verb
 from five_hundred.i18n import N_, _, ngettext
-from five_hundred.notation import SEATS, house_rules, seat_name, suit_label, team_short, who
+from five_hundred.notation import (
+    SEATS,
+    bid_label,
+    house_rules,
+    seat_name,
+    suit_label,
+    team_short,
+    who,
+)
 from five_hundred.ui.render import (
     auction_text,
     card_text,
     cards_text,
+    clip,
     contract_line,
+    fit_line,
     flowed,
     score_line,
     styled,
@@ -41,6 +52,7 @@ from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.bids import BidGrid
 from five_hundred.ui.widgets.hand import Hand
 from five_hundred.ui.widgets.keybar import KeyBar
+from five_hundred.ui.widgets.side import SidePanel
 
 # Suits are numbered the same in every prompt: 1♠ 2♣ 3♦ 4♥ (and 5 for "none" when the
 # joker is named); a suit that cannot be chosen now is dimmed, never renumbered.
@@ -130,6 +142,14 @@ class TableScreen(BaseScreen):
         self._spin = 0
         self._spinner: Timer | None = None
         self._sent = False  # a choice is on its way up: no other until the next view
+        # A lead waits for a choice: no card is under the cursor until the person picks
+        # one, so an Enter pressed out of habit (as on a curtain) never leads a card
+        # nobody chose.
+        self.unchosen = False
+        # a one-line notice (a refused card, a refused claim, the pace) in the prompt's
+        # place, so it never covers the hand; gone at the next key or after a while
+        self.notice: Text | None = None
+        self._notice_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         rules = self.game.rules_in_play
@@ -138,7 +158,7 @@ class TableScreen(BaseScreen):
             yield Static(id="status")
             with Horizontal(id="middle"):
                 yield Static(id="trick")
-                yield Static(id="side")
+                yield SidePanel(id="side")
             yield Static(id="prompt")
             yield BidGrid(rules, id="bids")
             yield Hand(id="hand")
@@ -175,9 +195,42 @@ class TableScreen(BaseScreen):
         self.mode = self._mode()
         if self.mode == "play" and not self._playable(self.cursor):
             self.cursor = self._first_legal()  # the cursor starts on a card you may play
+        lead = self._lead_key(view)
+        if lead is None:
+            self.unchosen = False
+        elif lead != self._lead_key(old):  # a new lead (not the same one drawn again)
+            self.unchosen = True
         if self.mode == "bid":
             self.query_one(BidGrid).show(self._legal_bids())
         self._redraw()
+
+    def _lead_key(self, view: SeatView | None) -> tuple[int, int, int] | None:
+        """Which lead ``view`` asks its seat for (seat, deal, trick), None if it asks for
+        no lead."""
+        if view is None or not view.legal or view.phase != Phase.PLAY or view.public.trick:
+            return None
+        return (view.seat, view.public.deal_number, len(view.public.tricks))
+
+    def tell(self, text: str, severity: str = "warning", timeout: float = 5.0) -> None:
+        """A notice in the prompt's place (see ``notice``)."""
+        style = {"error": "bold red", "warning": "bold yellow"}.get(severity, "bold")
+        self.notice = Text(text, style=style)
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+        self._notice_timer = self.set_timer(timeout, self._clear_notice)
+        self._redraw_prompt()
+
+    def _clear_notice(self) -> None:
+        self._notice_timer = None
+        if self.notice is not None:
+            self.notice = None
+            self._redraw_prompt()
+
+    def on_key(self, event: events.Key) -> None:
+        # (Textual runs BaseScreen.on_key, the guard, after this one)
+        if self.notice is not None:
+            self.notice = None  # read: the prompt comes back with the next key
+            self._redraw_prompt()
 
     def redraw_language(self) -> None:
         """The player switched languages: every text again, the choices kept."""
@@ -190,7 +243,7 @@ class TableScreen(BaseScreen):
         if on == self.thinking:
             return
         self.thinking = on
-        if on:
+        if on and self.app.animation_level != "none":  # reduced motion: no spinner
             self._spin = 0
             self._spinner = self.set_interval(0.15, self._spin_once)
         elif self._spinner is not None:
@@ -299,59 +352,84 @@ class TableScreen(BaseScreen):
         names = self.game.names
         self.query_one("#status", Static).update(self._status(public, names))
         self.query_one("#trick", Static).update(self._trick_area(public, names))
-        self.query_one("#side", Static).update(self._side(public, names))
+        self.query_one(SidePanel).show(self._side(public, names), self.game.public_log(public))
         self.query_one("#prompt", Static).update(self._prompt(public, names))
         grid = self.query_one(BidGrid)
         grid.display = self.mode == "bid"
         hand = self.query_one(Hand)
         view = self.view
         if view is None:
-            hand.show((), frozenset(), None, caption="(no hand is shown)")
+            hand.show((), frozenset(), None, caption=_("(no hand is shown)"))
         else:
             selectable = self.mode in ("play", "discard", "confirm")
             hand.show(view.hand, self._legal_cards() if self.mode != "watch"
                       else frozenset(view.hand),
-                      self.cursor if selectable else None,
+                      self.cursor if selectable and not self.unchosen else None,
                       marked=frozenset(self.marked),
                       kitty=frozenset(view.kitty or ()),
-                      caption="")
+                      caption="", numbered=selectable)
         bar = (self.mode, self.game.can_take_back())
         if self._bar_state != bar:  # rebuilding the key bar is not free
             self._bar_state = bar
             self.refresh_bindings()
 
+    def _width(self, widget: str, fallback: int) -> int:
+        return self.query_one(widget).content_size.width or fallback
+
     def _status(self, public: PublicView, names: tuple[str, ...]) -> Text:
+        """Two lines, each kept to the screen's width: the least needed parts go first
+        (the house-rule ids, the target, a seat after a name), never the line below."""
         rules = public.rules
-        out = Text.assemble((_("Deal {number}").format(number=public.deal_number), "bold"),
-                            " · " + _("dealer ◆ {who}").format(who=who(names, public.dealer))
-                            + " · ", score_line(public),
-                            " · " + _("to {target}").format(target=rules.target))
+        width = self._width("#status", 78)
         house = house_rules(rules)
         # the ids here (V2 V4); the side panel says what each one means
-        out.append(" · " + (_("house rules {ids}").format(
-            ids=" ".join(h.split(" ", 1)[0] for h in house)) if house else
-            _("no house rules")), style="dim")
-        if self.view is not None:
-            v = self.view.seat
-            out.append("\n" + _("You: {who}").format(who=who(names, v)) + " · ", style="bold")
-        else:
-            out.append("\n")
-        out.append_text(contract_line(public, names))
-        return out
+        ids = _("house rules {ids}").format(ids=" ".join(h.split(" ", 1)[0] for h in house)) \
+            if house else ""
+
+        def first(dealer: str, target: bool, rules_text: str) -> Text:
+            out = Text.assemble((_("Deal {number}").format(number=public.deal_number), "bold"),
+                                " · " + _("dealer ◆ {who}").format(who=dealer) + " · ",
+                                score_line(public))
+            if target:
+                out.append(" · " + _("to {target}").format(target=rules.target))
+            if rules_text:
+                out.append(" · " + rules_text, style="dim")
+            return out
+
+        full, short = who(names, public.dealer), names[public.dealer]
+        line1 = fit_line(width, first(full, True, ids or _("no house rules")),
+                         first(full, True, ids), first(short, True, ids),
+                         first(short, False, ids), first(short, False, ""))
+
+        def second(short_names: bool) -> Text:
+            out = Text()
+            if self.view is not None:
+                v = self.view.seat
+                out.append(_("You: {who}").format(
+                    who=names[v] if short_names else who(names, v)) + " · ", style="bold")
+            out.append_text(contract_line(public, names, short=short_names))
+            return out
+
+        line2 = fit_line(width, second(False), second(True))
+        return Text("\n").join([line1, line2])
 
     def _seat_block(self, public: PublicView, seat: int, names: tuple[str, ...],
-                    card: str | None, won: bool = False) -> Text:
+                    card: str | None, won: bool, width: int) -> Text:
         """Name (▶ to act, ◆ dealer), the card played to this trick (★ on the card
-        that won the trick just finished), tricks won."""
+        that won the trick just finished), tricks won: each line within ``width``."""
         out = Text()
-        if public.to_act == seat:
-            out.append("▶ ", style="bold yellow")
-        out.append(names[seat][:12], style="bold" if self.view and self.view.seat == seat
-                   else "")
-        if names[seat] not in (SEATS[seat], seat_name(seat)):
-            out.append(f" ({seat_name(seat)[0]})", style="dim")
-        if public.dealer == seat:
-            out.append(" ◆", style="dim")
+        head = "▶ " if public.to_act == seat else ""
+        tail = f" ({seat_name(seat)[0]})" if names[seat] not in (SEATS[seat], seat_name(seat)) \
+            else ""
+        dealer = " ◆" if public.dealer == seat else ""
+        room = width - len(head) - len(dealer)
+        if len(names[seat]) + len(tail) > room:
+            tail = ""  # a long name keeps its place; the seat is where it sits
+        out.append(head, style="bold yellow")
+        out.append(clip(names[seat], room - len(tail)),
+                   style="bold" if self.view and self.view.seat == seat else "")
+        out.append(tail, style="dim")
+        out.append(dealer, style="dim")
         out.append("\n")
         if public.sitting_out == seat:
             out.append(_("sits out"), style="italic dim")
@@ -373,13 +451,15 @@ class TableScreen(BaseScreen):
         played = dict(public.trick.plays) if public.trick else \
             dict(finished.plays) if finished else {}
         winner = finished.winner if finished else None
-        grid = Table.grid(expand=True)
+        width = self._width("#trick", 44)
+        column = max(8, (width - 2) // 3)
+        grid = Table.grid(expand=True, padding=(0, 1))
         for _column in range(3):
-            grid.add_column(justify="center", ratio=1)
+            grid.add_column(justify="center", width=column, no_wrap=True, overflow="ellipsis")
         center = Text()
         if finished is not None and winner is not None:
-            center.append(_("trick {number} to {name}").format(
-                number=len(public.tricks), name=names[winner][:12]), style="bold")
+            center.append(_("trick {number}").format(number=len(public.tricks)), style="bold")
+            center.append("\n→ " + clip(names[winner], column - 2), style="bold")
         elif public.trick and public.trick.led:
             center.append_text(styled(_("led {suit}"), suit=suit_text(public.trick.led)
                                       if public.trick.led in "SCDH" else Text(_("jokers"))))
@@ -389,8 +469,10 @@ class TableScreen(BaseScreen):
         if public.contract is not None:
             ns, ew = public.team_tricks
             center.append(f"\n{team_short(0)} {ns} · {team_short(1)} {ew}", style="dim")
+
         def block(seat: int) -> Text:
-            return self._seat_block(public, seat, names, played.get(seat), seat == winner)
+            return self._seat_block(public, seat, names, played.get(seat), seat == winner,
+                                    column)
 
         grid.add_row("", block(0), "")
         grid.add_row(block(3), center, block(1))
@@ -401,7 +483,6 @@ class TableScreen(BaseScreen):
             chunks = trick_plays(last.plays, names)
             chunks[0] = Text.assemble(_("Last trick:") + " ", chunks[0])
             chunks.append(Text(f"→ {names[last.winner]}", style="bold"))
-            width = self.query_one("#trick").content_size.width or 44
             foot.append_text(flowed(chunks, width))
         if public.exposed_hand is not None and public.declarer is not None:
             if foot:
@@ -412,6 +493,7 @@ class TableScreen(BaseScreen):
         return Group(grid, foot)
 
     def _side(self, public: PublicView, names: tuple[str, ...]) -> Text:
+        """The side panel above the log: the house rules, the auction."""
         out = Text()
         house = house_rules(public.rules)
         if house:
@@ -419,13 +501,11 @@ class TableScreen(BaseScreen):
             out.append("\n".join(house) + "\n\n", style="dim")
         out.append(_("Auction") + "\n", style="bold")
         out.append_text(auction_text(public, names))
-        log = self.game.public_log(public)
-        if log:
-            out.append("\n\n" + _("Log, newest first") + "\n", style="bold")
-            out.append("\n".join(reversed(log[-12:])))
         return out
 
     def _prompt(self, public: PublicView, names: tuple[str, ...]) -> Text:
+        if self.notice is not None:
+            return self.notice
         view = self.view
         mode = self.mode
         out = Text()
@@ -433,7 +513,8 @@ class TableScreen(BaseScreen):
             if public.to_act is not None:
                 # "thinking" only while the computer's move is being computed
                 if self.thinking:
-                    out.append(f"{SPINNER[self._spin]} ", style="bold yellow")
+                    mark = SPINNER[self._spin] if self._spinner is not None else "…"
+                    out.append(f"{mark} ", style="bold yellow")
                     out.append(_("{who} is thinking…").format(who=who(names, public.to_act)),
                                style="italic")
                 else:
@@ -471,9 +552,16 @@ class TableScreen(BaseScreen):
                        style="bold")
             out.append_text(self._suit_menu())
             out.append("  " + _("Esc: back"), style="dim")
+        elif mode == "play" and self.unchosen:
+            out.append(_("Your lead: choose a card with ←→ or 1–0, then Enter plays it."),
+                       style="bold")
         elif mode == "play":
             out.append(_("Your card: ←→ or 1–0 choose, Enter plays."), style="bold")
-            if view.public.trick and view.public.trick.led:
+            playable = view.playable()
+            if view.public.trick and view.public.trick.led and len(playable) < len(
+                    view.hand) and playable != {"JK"}:
+                # some cards are dimmed because the player can follow (a void player
+                # may play any card: no such line then)
                 out.append(" " + _("Follow suit if you can."), style="dim")
         # under a joker's suit menu the hint is one short sentence; the discard's
         # confirmation leaves it out (three lines would be cut: Esc shows it again)
@@ -540,7 +628,10 @@ class TableScreen(BaseScreen):
             if 0 <= i < len(choices):
                 self.suit_cursor = i
         elif self.view is not None and self.view.hand:
-            self.cursor = max(0, min(len(self.view.hand) - 1, self.cursor + step))
+            if self.unchosen:  # the first arrow comes onto the hand where the cursor is
+                self.unchosen = False
+            else:
+                self.cursor = max(0, min(len(self.view.hand) - 1, self.cursor + step))
         self._redraw()
 
     def action_row(self, step: int) -> None:
@@ -556,15 +647,25 @@ class TableScreen(BaseScreen):
                 self._redraw()
             elif index < len(choices):
                 called = suit_label(choices[index]) if choices[index] != "none" else _("none")
-                self.notify(_("The joker cannot call {suit} now.").format(suit=called),
-                            severity="warning", timeout=3)
+                self.tell(_("The joker cannot call {suit} now.").format(suit=called))
             return
         if self.mode == "bid":
-            self.query_one(BidGrid).select_level(10 if index == 9 else index + 1)
+            # 6–9 and 0 choose the level, 1–5 the suit in it: 1♠ 2♣ 3♦ 4♥ 5 NT, the
+            # suits' numbers in every prompt
+            grid = self.query_one(BidGrid)
+            digit = 10 if index == 9 else index + 1
+            if digit >= 6:
+                grid.select_level(digit)
+            else:
+                refused = grid.select_strain(index)
+                if refused is not None:
+                    self.tell(_("{bid} cannot be bid now: it does not outrank the "
+                                "bid to beat.").format(bid=bid_label(refused)))
             self._redraw()
             return
         if self.view is not None and index < len(self.view.hand):
             self.cursor = index
+            self.unchosen = False
             self._redraw()
 
     def action_mark(self) -> None:
@@ -578,10 +679,9 @@ class TableScreen(BaseScreen):
             self.marked.add(card)
         else:
             self.app.bell()
-            self.notify(ngettext("{k} card is marked already: space on a marked card "
-                                 "unmarks it.", "{k} cards are marked already: space on a "
-                                 "marked card unmarks it.", k).format(k=k),
-                        severity="warning", timeout=3)
+            self.tell(ngettext("{k} card is marked already: space on a marked card "
+                               "unmarks it.", "{k} cards are marked already: space on a "
+                               "marked card unmarks it.", k).format(k=k))
         self._redraw()
 
     def action_pass_bid(self) -> None:
@@ -600,10 +700,9 @@ class TableScreen(BaseScreen):
         k = view.public.rules.kitty_size
         if self.mode == "discard":
             if len(self.marked) != k:
-                self.notify(ngettext("Mark exactly {k} card (space), then press Enter.",
-                                     "Mark exactly {k} cards (space), then press Enter.",
-                                     k).format(k=k),
-                            severity="warning", timeout=3)
+                self.tell(ngettext("Mark exactly {k} card (space), then press Enter.",
+                                   "Mark exactly {k} cards (space), then press Enter.",
+                                   k).format(k=k))
                 return
             self.mode = "confirm"
             self._redraw()
@@ -635,6 +734,9 @@ class TableScreen(BaseScreen):
         view = self.view
         if view is None or not view.hand:
             return
+        if self.unchosen:
+            self.tell(_("Choose the card to lead first (←→ or 1–0), then Enter."))
+            return
         card = view.hand[self.cursor]
         play = next((a for a in view.legal
                      if a.verb == Verb.PLAY and a.card == card and a.suit is None), None)
@@ -664,6 +766,11 @@ class TableScreen(BaseScreen):
 
     def on_hand_clicked(self, message: Hand.Clicked) -> None:
         if self.mode not in ("play", "discard"):
+            return
+        if self.unchosen:  # a first click chooses; a second plays
+            self.unchosen = False
+            self.cursor = message.index
+            self._redraw()
             return
         self.cursor = message.index
         if self.mode == "discard":

@@ -124,6 +124,25 @@ class BidGrid(Widget):
             self.selected = choice
             self.refresh()
 
+    def select_strain(self, index: int) -> str | None:
+        """A suit digit (1♠ 2♣ 3♦ 4♥ 5 NT, ``index`` 0–4): that strain at the level
+        chosen (the lowest level open when the choice is pass or a misère). Returns the
+        bid when it exists but cannot be bid now, else None."""
+        level = None
+        if self.selected is not None and self.selected[:1].isdigit():
+            level = self.selected[:-2] if self.selected.endswith("NT") else self.selected[:-1]
+        if level is None:
+            level = next((c[:-2] if c.endswith("NT") else c[:-1] for row in self.rows[1:]
+                          for c in row if c in self.legal and c[:1].isdigit()), None)
+        if level is None:
+            return None
+        code = level + ("S", "C", "D", "H", "NT")[index]
+        if code in self.legal:
+            self.selected = code
+            self.refresh()
+            return None
+        return code if code in self.values else None
+
     def move_row(self, step: int) -> None:
         """Up/down: the nearest legal bid in the next row that has one."""
         if self.selected is None:

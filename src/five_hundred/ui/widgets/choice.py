@@ -9,11 +9,8 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
-
-from five_hundred.i18n import N_
 
 
 class Choice(Widget, can_focus=True):
@@ -21,10 +18,9 @@ class Choice(Widget, can_focus=True):
     Choice { height: 1; width: auto; padding: 0 1; }
     Choice:focus { background: $accent 40%; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", N_("Previous"), show=False),
-        Binding("right,space", "step(1)", N_("Next"), show=False),
-    ]
+    # keys, not bindings: a binding is looked up when the key has bubbled up, in the
+    # focus of that moment, so a ← typed ahead of a Tab would act on the next field
+    STEPS: ClassVar[dict[str, int]] = {"left": -1, "right": 1, "space": 1}
 
     class Changed(Message):
         def __init__(self, choice: Choice, value: str) -> None:
@@ -55,6 +51,13 @@ class Choice(Widget, can_focus=True):
         self._index = (self._index + step) % len(self.options)
         self.refresh(layout=True)
         self.post_message(self.Changed(self, self.value))
+
+    def on_key(self, event: events.Key) -> None:
+        step = self.STEPS.get(event.key)
+        if step is not None:
+            event.stop()
+            event.prevent_default()
+            self.action_step(step)
 
     def on_click(self, event: events.Click) -> None:
         """◂ steps back, the rest of the line forward."""

@@ -38,16 +38,20 @@ class Hand(Widget):
         self.marked: frozenset[str] = frozenset()
         self.kitty: frozenset[str] = frozenset()
         self.cursor: int | None = None
+        self.numbered = False
         self.caption = ""
         self.cell = CELL
         self._clicked: int | None = None  # a second click on the same card plays it
 
     def show(self, cards: tuple[str, ...], legal: frozenset[str], cursor: int | None,
              marked: frozenset[str] = frozenset(), kitty: frozenset[str] = frozenset(),
-             caption: str = "") -> None:
+             caption: str = "", numbered: bool | None = None) -> None:
+        """``numbered``: the cards' keys are shown (a card may be chosen); by default
+        when there is a cursor."""
         if cards != self.cards:
             self._clicked = None
         self.cards, self.legal, self.cursor = cards, legal, cursor
+        self.numbered = cursor is not None if numbered is None else numbered
         self.marked, self.kitty, self.caption = marked, kitty, caption
         self.refresh()
 
@@ -72,7 +76,7 @@ class Hand(Widget):
                            style=style + " reverse")
             else:
                 top.append(f" {label:>3} " if cell == CELL else f"{label:>3} ", style=style)
-            mark = KEYS[i] if i < len(KEYS) and self.cursor is not None else " "
+            mark = KEYS[i] if i < len(KEYS) and self.numbered else " "
             if i == self.cursor:
                 mark = "▲"
             if code in self.marked:  # shown under the cursor too: the brackets say where it is

@@ -3,15 +3,10 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.text import Text
 from textual import events
-from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
-
-from five_hundred.i18n import N_
 
 
 class Tick(Widget, can_focus=True):
@@ -19,9 +14,6 @@ class Tick(Widget, can_focus=True):
     Tick { height: auto; width: 1fr; padding: 0 1; }
     Tick:focus { background: $accent 40%; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,enter", "flip", N_("Tick"), show=False),
-    ]
 
     class Changed(Message):
         def __init__(self, tick: Tick, value: bool) -> None:
@@ -46,6 +38,13 @@ class Tick(Widget, can_focus=True):
         self.value = not self.value
         self.refresh()
         self.post_message(self.Changed(self, self.value))
+
+    def on_key(self, event: events.Key) -> None:
+        # a key, not a binding: see Choice
+        if event.key in ("space", "enter"):
+            event.stop()
+            event.prevent_default()
+            self.action_flip()
 
     def on_click(self, event: events.Click) -> None:
         self.action_flip()

@@ -1,0 +1,301 @@
+"""Keys a player trips over (issue 13, items 3, 10-13), with real key presses: digits
+choose the suit in the bidding grid, a name typed at once on a start screen with saved
+games lands in North's name, an Enter typed out of habit after winning a trick does not
+lead, "follow suit" is said only to a player who can, and the yes/no dialogs answer to
+the keys they name in every language."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from textual import events
+
+from five_hundred import i18n
+from five_hundred.engine import PAGAT_AUSTRALIAN
+from five_hundred.hotseat import Controller
+from five_hundred.ui.app import FiveHundredApp
+from five_hundred.ui.screens.curtain import CurtainScreen
+from five_hundred.ui.screens.info import ConfirmScreen
+from five_hundred.ui.screens.start import SavedGames, StartScreen
+from five_hundred.ui.screens.table import TableScreen
+from five_hundred.ui.storage import Storage
+from five_hundred.ui.widgets.bids import BidGrid
+from tests.acting import seed15_to_the_play
+
+from .helpers import screen_text
+from .test_curtain_guard import FakeClock, controller, guarded, lift
+from .walk import FOUR_PEOPLE
+
+
+@pytest.fixture
+def english() -> object:
+    yield
+    i18n.set_language("en")
+
+
+def _table(app: FiveHundredApp) -> TableScreen:
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+# ---------------------------------------------------------------- item 10: the grid
+
+
+async def test_digits_choose_the_level_then_the_suit_in_the_grid_r9(tmp_path: Path) -> None:
+    """8 then 4 is 8♥, 5 is 8NT, 1 is 8♠ (1♠ 2♣ 3♦ 4♥ 5NT, as in every prompt); a suit
+    that cannot be bid at that level is refused in words and the choice stays."""
+    clock = FakeClock()
+    app = guarded(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await lift(pilot, clock)
+        grid = _table(app).query_one(BidGrid)
+        clock.advance()
+        await pilot.press("8", "4")
+        assert grid.selected == "8H"
+        await pilot.press("5")
+        assert grid.selected == "8NT"
+        await pilot.press("1")
+        assert grid.selected == "8S"
+        await pilot.press("7", "3")
+        assert grid.selected == "7D"
+        await pilot.press("enter")  # 7♦ bid: the next person's curtain
+        await lift(pilot, clock)
+        grid = _table(app).query_one(BidGrid)
+        clock.advance()
+        await pilot.press("7", "1")  # 7♠ is below 7♦ now
+        table = _table(app)
+        assert grid.selected != "7S"
+        assert table.notice is not None and "7♠" in table.notice.plain
+        assert "7♠" in screen_text(app)
+        await pilot.press("4")
+        assert grid.selected == "7H"
+
+
+# ---------------------------------------------------------------- item 12: habit
+
+
+def _to_winning_fourth_card(c: Controller) -> tuple[int, str]:
+    """Play seed 15's deal (East 6NT, the joker a heart) until a person is to play the
+    fourth card of a trick with a card that wins it; returns (seat, card)."""
+    seed15_to_the_play(c)
+    while True:
+        s = c._state  # the test's oracle: which card would win the trick
+        seat = s.to_act
+        if len(s.trick) == 3:
+            for action in s.legal_actions():
+                t = s.copy()
+                t.apply(action, seat)
+                if t.tricks[-1][1] == seat and t.phase == "play":
+                    from five_hundred.engine.cards import card_str
+
+                    return seat, card_str(action[1])
+        if c.needs_curtain():
+            c.reveal()
+        view = c.table_view()
+        assert view is not None and not c.deal_over
+        c.act(view.legal[0])
+
+
+async def test_an_enter_a_second_after_winning_a_trick_does_not_lead(tmp_path: Path) -> None:
+    """Four people: a player wins a trick with the last card and leads again with no
+    curtain. An Enter pressed a second later out of curtain habit must not lead the
+    card under the cursor: a lead waits for a choice (a digit, an arrow, a click)."""
+    clock = FakeClock()
+    app = guarded(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        c = controller(app)
+        await pilot.pause()
+        seat, card = _to_winning_fourth_card(c)
+        app.advance()
+        await pilot.pause()
+        await lift(pilot, clock)
+        table = _table(app)
+        assert table.view is not None and table.view.seat == seat
+        clock.advance()
+        await pilot.press(str(table.view.hand.index(card) + 1), "enter")
+        assert c.acting_seat == seat and c.public().trick is None  # won: leads again
+        assert isinstance(app.screen, TableScreen) and table.unchosen
+        assert "▲" not in screen_text(app).splitlines()[-2]  # no card under a cursor
+        tricks = len(c.public().tricks)
+        clock.advance(1.0)
+        await pilot.press("enter")  # out of habit, a second later
+        await pilot.pause()
+        assert c.public().trick is None and len(c.public().tricks) == tricks
+        assert table.notice is not None and "Choose the card to lead" in table.notice.plain
+        await pilot.press("right", "enter")  # chosen: now Enter leads it
+        trick = c.public().trick
+        assert trick is not None and trick.plays[0][0] == seat
+
+
+# ---------------------------------------------------------------- item 13
+
+
+async def test_follow_suit_is_said_only_to_a_player_who_can(tmp_path: Path) -> None:
+    app = guarded(tmp_path, FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        c = controller(app)
+        await pilot.pause()
+        seed15_to_the_play(c)
+        said = {True: 0, False: 0}
+        while not c.deal_over and len(c.public().tricks) < 8:
+            if c.needs_curtain():
+                c.reveal()
+            view = c.table_view()
+            assert view is not None
+            if view.public.trick:
+                app.advance()
+                await pilot.pause()
+                table = _table(app)
+                can_follow = table.view is not None and len(table.view.playable()) < len(
+                    table.view.hand)
+                text = table.query_one("#prompt").render().plain  # type: ignore[attr-defined]
+                assert ("Follow suit if you can" in text) == can_follow, text
+                said[can_follow] += 1
+            c.act(view.legal[-1])
+        assert said[True] and said[False], said
+
+
+# ---------------------------------------------------------------- item 11: the start
+
+
+def _saved_game_folder(tmp_path: Path) -> Path:
+    storage = Storage(tmp_path)
+    storage.prepare()
+    slot = storage.new_slot()
+    storage.start(slot, Controller(PAGAT_AUSTRALIAN, FOUR_PEOPLE, seed=3, saver=slot.write))
+    return tmp_path
+
+
+async def test_a_name_typed_before_the_cursor_is_in_a_field_lands_in_norths(
+        tmp_path: Path) -> None:
+    """Keys typed while the app starts can reach the start screen before its cursor is
+    in North's name: they go there, not nowhere; Tab then goes on to North's seat."""
+    app = FiveHundredApp(Storage(_saved_game_folder(tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        screen.set_focus(None)  # as before the screen's first focus
+        await pilot.press("A", "n", "a")
+        assert app.focused is not None and app.focused.id == "name-0"
+        assert getattr(app.focused, "value", None) == "Ana"
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "kind-0"
+
+
+async def test_names_typed_ahead_across_tabs_land_each_in_its_field(tmp_path: Path) -> None:
+    """Found playing: "Ana", Tab, Tab, "Bruno" typed faster than the screen takes them
+    put "AnaBruno" in North's name (the letters reached the field Tab was leaving), and
+    → typed ahead of a Tab changed the wrong field. Tab acts as it arrives, a key acts
+    on the field it was typed into: each name and choice lands where it was meant."""
+    app = FiveHundredApp(Storage(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = [*"Ana", "tab", "right", "tab", *"Bruno", "tab", "right", "right", "tab",
+                "tab", "right", "shift+tab", "x"]
+        for key in keys:  # all queued before any is handled, as a fast typist's are
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        players = screen.chosen_players()
+        assert [p.name for p in players] == ["Ana", "Bruno", "x", "West"]
+        assert [p.is_person for p in players] == [False, False, False, True]
+        assert [p.level for p in players[:3]] == ["easy", "normal", "easy"]
+
+
+async def test_up_from_norths_name_reaches_the_saved_games_and_enter_resumes(
+        tmp_path: Path) -> None:
+    app = FiveHundredApp(Storage(_saved_game_folder(tmp_path)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "name-0"
+        await pilot.press("up")
+        assert isinstance(app.focused, SavedGames)
+        await pilot.press("down")  # below the last saved game: back to the form
+        assert app.focused is not None and app.focused.id == "name-0"
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert app.controller is not None and isinstance(app.screen, CurtainScreen)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux for a real terminal")
+def test_a_name_typed_at_once_in_a_real_terminal(tmp_path: Path) -> None:
+    """The real timing: ``five-hundred`` in a terminal (tmux), "Ana", Tab, Tab, "Bo"
+    typed 0.3 s after the command, with a saved game listed."""
+    folder = _saved_game_folder(tmp_path / "data")
+    session = f"fh-{time.monotonic_ns()}"
+    command = (f"{sys.executable} -m five_hundred --data-dir {folder} --lang en")
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24",
+                    command], check=True)
+    try:
+        time.sleep(0.3)
+        subprocess.run(["tmux", "send-keys", "-t", session, "A", "n", "a", "Tab", "Tab",
+                        "B", "o"], check=True)
+        for _ in range(100):  # up to 10 s for the start screen on a busy machine
+            time.sleep(0.1)
+            screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
+                                    capture_output=True, text=True).stdout
+            if "New game:" in screen:
+                break
+        time.sleep(0.5)
+        screen = subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
+                                capture_output=True, text=True, check=True).stdout
+        lines = screen.splitlines()
+        north = next(line for line in lines if line.lstrip().startswith("North"))
+        east = next(line for line in lines if line.lstrip().startswith("East"))
+        assert "Ana " in north and "Bo " in east, screen
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+
+
+# ---------------------------------------------------------------- item 3: dialogs
+
+
+@pytest.mark.parametrize(("lang", "label", "key"), [
+    ("en", "Yes (y)", "y"), ("pt", "Sim (s)", "s"), ("pt_BR", "Sim (s)", "s"),
+    ("es", "Sí (s)", "s")])
+async def test_yes_no_dialog_answers_to_the_key_it_names(
+        tmp_path: Path, english: object, lang: str, label: str, key: str) -> None:
+    if lang not in i18n.LANGUAGES:
+        pytest.skip(f"{lang} is not offered")
+    i18n.set_language(lang)
+    clock = FakeClock()
+    app = guarded(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        clock.advance()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert label in screen_text(app)
+        await pilot.press(key)
+        await pilot.pause()
+    assert app.return_code == 0  # answered yes: the app quit
+
+
+async def test_no_key_keeps_the_game(tmp_path: Path, english: object) -> None:
+    i18n.set_language("es")
+    clock = FakeClock()
+    app = guarded(tmp_path, clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        clock.advance()
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and app.return_code is None
+        app.screen.post_message(events.Key("q", "q"))  # asked again, then escape
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
