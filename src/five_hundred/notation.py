@@ -3,7 +3,9 @@ events of a deal, in one place, in the player's language (``five_hundred.i18n``;
 constants SEATS, TEAMS ... are the engine's and the records' English names).
 
 No engine import at run time: the start screen uses these names before the engine is
-loaded, and the engine takes its seat names and suit symbols from here.
+loaded. The symbols that are the same in every language (seats as records spell them,
+suit letters and symbols, card faces) are ``five_hundred.faces``, shared with the
+engine.
 """
 
 from __future__ import annotations
@@ -14,18 +16,14 @@ from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 from five_hundred import i18n
+from five_hundred.faces import JOKERS, SEATS, SUIT_LETTERS, SUIT_OF_LETTER, SUIT_SYMBOLS, card_face
 from five_hundred.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from five_hundred.engine import PublicView, RuleSet, TrickView
 
-SEATS = ("North", "East", "South", "West")  # the engine's (and the records') names
 TEAMS = ("North–South", "East–West")
 TEAMS_SHORT = ("N–S", "E–W")
-SUIT_LETTERS = "SCDH"
-SUIT_SYMBOLS = "♠♣♦♥"
-SUIT_OF_LETTER = dict(zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True))
-JOKERS = ("JK", "J2")
 MINUS = i18n.MINUS  # a true minus sign, everywhere a person reads a number
 
 # The words a player reads, translated where they are shown (``seat_name`` ...).
@@ -124,13 +122,7 @@ def _card_code(card: int) -> str:
     return card_str(card)
 
 
-def card_label(code: str) -> str:
-    """``TH`` -> ``10♥``; the jokers stay ``JK`` / ``J2`` (card faces are the same in
-    every language: A K Q J 10 …)."""
-    if code in JOKERS:
-        return code
-    rank = "10" if code[0] == "T" else code[0]
-    return rank + SUIT_OF_LETTER[code[1]]
+card_label = card_face  # a card as people see it: its face, the same in every language
 
 
 _RANK_WORDS = {"A": N_("ace"), "K": N_("king"), "Q": N_("queen"), "J": N_("jack")}

@@ -98,7 +98,7 @@ class Hint:
     samples: int = 0
 
     def __str__(self) -> str:
-        return f"{self.action.label}: {self.reason}"
+        return f"{notation.action_label(self.action)}: {self.reason}"
 
 
 HINT_OPTIONS = 5  # cards named in a hint's reason

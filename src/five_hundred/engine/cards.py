@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from five_hundred.notation import SUIT_LETTERS as SUIT_LETTERS  # defined once, re-exported
-from five_hundred.notation import SUIT_SYMBOLS as SUIT_SYMBOLS
+from five_hundred.faces import SUIT_LETTERS as SUIT_LETTERS  # defined once, re-exported
+from five_hundred.faces import SUIT_SYMBOLS as SUIT_SYMBOLS
 from five_hundred.safe_text import excerpt
 
 from .rules import RuleSet

@@ -2,7 +2,7 @@
 
 A ``Because`` *is* the English sentence (a ``str``: records, ``replay --json``, logs
 and tests read it as before) and also keeps its template and arguments, so a screen
-can say it in the player's language (``notation.reason_text``) instead of showing
+can say it in the player's language (``notation.reason_text``, above the engine) instead of showing
 the English. Arguments are named by what they hold, which is how both the English
 here and the translation know how to write them:
 
@@ -14,7 +14,7 @@ here and the translation know how to write them:
 
 from __future__ import annotations
 
-from five_hundred.notation import SEATS, card_label
+from five_hundred.faces import SEATS, card_face
 
 from .cards import SUIT_NAMES, SUIT_SINGULAR, card_name, card_str
 
@@ -52,7 +52,7 @@ def english(key: str, value: Arg) -> str:
     if key == "card":
         return card_name(value)
     if key == "face":
-        return card_label(card_str(value))
+        return card_face(card_str(value))
     if key == "suits":
         return SUIT_NAMES[value]
     if key == "Suits":

@@ -16,7 +16,7 @@ from functools import cache
 from itertools import combinations
 from typing import NoReturn
 
-from five_hundred.notation import SEATS
+from five_hundred.faces import SEATS
 
 from .actions import (
     _PLAY_CHUNKS,

@@ -12,8 +12,6 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-from five_hundred import notation
-
 from .actions import BID, DISCARD, JOKER_NAME, JOKER_NONE, PLAY, Action, Verb, action_text
 from .bidding import Ladder
 from .cards import (
@@ -47,11 +45,6 @@ class LegalAction(BaseModel):
     def card(self) -> str | None:
         """The card of a play."""
         return self.cards[0] if self.verb == PLAY else None
-
-    @property
-    def label(self) -> str:
-        """What a person reads: ``play 10♥``, ``bid 7♦``, ``joker ♥``."""
-        return notation.action_label(self)
 
 
 @lru_cache(maxsize=65536)

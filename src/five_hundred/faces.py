@@ -1,0 +1,27 @@
+"""The game's fixed symbols, the same in every language: the seats as records spell
+them, the suits' letters and symbols, the jokers' faces, a card code's face.
+
+A leaf with no imports: the engine states its facts with these, the words above it
+(``notation``) write them for people, and the start screen needs them before the
+engine is loaded.
+"""
+
+from __future__ import annotations
+
+SEATS = ("North", "East", "South", "West")  # the engine's (and the records') names
+SUIT_LETTERS = "SCDH"
+SUIT_SYMBOLS = "♠♣♦♥"
+SUIT_OF_LETTER = dict(zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True))
+JOKERS = ("JK", "J2")
+
+
+def card_face(code: str) -> str:
+    """``TH`` -> ``10♥``; the jokers stay ``JK`` / ``J2`` (card faces are the same in
+    every language: A K Q J 10 …)."""
+    if code in JOKERS:
+        return code
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + SUIT_OF_LETTER[code[1]]
+
+
+__all__ = ["JOKERS", "SEATS", "SUIT_LETTERS", "SUIT_OF_LETTER", "SUIT_SYMBOLS", "card_face"]
