@@ -169,6 +169,8 @@ PUBLIC_SURFACE = {
     "can_take_back", "claim",
     # issue 13: counted or practice game, hints used
     "practice", "hints",
+    # issue 23: a claim proved in a worker
+    "claim_request", "claim_decided",
 }
 
 

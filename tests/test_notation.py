@@ -17,7 +17,8 @@ def test_seat_names_and_suit_symbols_are_defined_once() -> None:
 def test_labels_use_the_table_notation() -> None:
     assert notation.card_label("TH") == "10♥" and notation.card_label("JK") == "JK"
     assert notation.bid_label("7D") == "7♦" and notation.bid_label("GAME NT") == "game NT"
-    assert legal_action((PLAY, JOKER, 3), ladder_for(PAGAT_AUSTRALIAN)).label == \
+    assert notation.action_label(legal_action((PLAY, JOKER, 3),
+                                              ladder_for(PAGAT_AUSTRALIAN))) == \
         "play JK calling ♥"
     assert notation.points(-240) == "−240" and notation.signed(40) == "+40"
     assert notation.who(("Ana", "East", "South", "West"), 0) == "Ana (North)"

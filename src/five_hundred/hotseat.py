@@ -44,7 +44,7 @@ from five_hundred.engine import (
     view_for,
 )
 from five_hundred.engine.actions import PLAY
-from five_hundred.engine.claims import FAILS, check_claim, claim_refusal, play_out
+from five_hundred.engine.claims import FAILS, ClaimCheck, check_claim, claim_refusal, play_out
 from five_hundred.i18n import _
 from five_hundred.notation import (
     card_label,
@@ -186,6 +186,19 @@ class ClaimAnswer:
 
     accepted: bool
     message: str
+
+
+@dataclass(frozen=True)
+class ClaimRequest:
+    """A claim by ``seat`` at ``token``, judged on ``view`` (what the claimer may know):
+    ``compute()`` is pure, so it may run in a worker thread (up to seconds)."""
+
+    seat: int
+    view: SeatView = field(repr=False)
+    token: tuple[int, int]
+
+    def compute(self) -> ClaimCheck:
+        return check_claim(self.view)
 
 
 # ----------------------------------------------------------------- the controller
@@ -457,10 +470,10 @@ class Controller:
 
     # ------------------------------------------------------------ claims
 
-    def claim(self) -> ClaimAnswer:
+    def claim_request(self) -> ClaimRequest | ClaimAnswer:
         """The acting person claims the remaining tricks (in misère the declarer claims
-        to lose them all). Accepted only with the engine's proof; then the rest of the
-        deal is played as one continuation and scored."""
+        to lose them all): a refusal at once, or the proof to run (``compute``, pure,
+        anywhere) and hand to ``claim_decided``."""
         s = self._state
         seat = self.acting_seat
         if seat is None or seat != self._viewer or not self.players[seat].is_person:
@@ -471,8 +484,17 @@ class Controller:
             return ClaimAnswer(False, reason_text(why) + ".")
         if self._claimed == (s.deal_index, s.trick_no, seat):
             return ClaimAnswer(False, _("You claimed in this trick already: play on."))
+        return ClaimRequest(seat, view, self.token)
+
+    def claim_decided(self, request: ClaimRequest, result: ClaimCheck) -> ClaimAnswer | None:
+        """Apply a claim's proof: accepted only when proved; then the rest of the deal
+        is played as one continuation and scored. None when the game moved on while
+        the proof ran (nothing changes)."""
+        s = self._state
+        seat = request.seat
+        if request.token != self.token or self.acting_seat != seat or self._viewer != seat:
+            return None
         misere = s.out_seat >= 0
-        result = check_claim(view)
         if not result.proved:
             self._claimed = (s.deal_index, s.trick_no, seat)
             self._event(lambda: (_("{who} claims to lose every remaining trick: refused, "
@@ -495,6 +517,15 @@ class Controller:
                                   if misere else
                                   _("Claim accepted: {who} takes the remaining tricks."))
                            .format(who=self.seat_label(seat)))
+
+    def claim(self) -> ClaimAnswer:
+        """``claim_request``, its proof and ``claim_decided`` in one go (tests, tools)."""
+        request = self.claim_request()
+        if isinstance(request, ClaimAnswer):
+            return request
+        answer = self.claim_decided(request, request.compute())
+        assert answer is not None
+        return answer
 
     def _blind_misere(self, seat: int) -> LegalAction | None:
         return next((a for a in view_for(self._state, seat).legal

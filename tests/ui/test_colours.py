@@ -109,10 +109,10 @@ async def test_reduced_motion_shows_a_still_mark_while_a_computer_thinks(
         table = app.screen
         assert isinstance(table, TableScreen)
         table.mode = "watch"
-        table.set_thinking(True)
+        app.mark_thinking(True)
         assert table._spinner is None  # nothing moves
         app.animation_level = "full"
-        table.set_thinking(False)
-        table.set_thinking(True)
+        app.mark_thinking(False)
+        app.mark_thinking(True)
         assert table._spinner is not None
-        table.set_thinking(False)
+        app.mark_thinking(False)

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from five_hundred.engine import PAGAT_AUSTRALIAN
-from five_hundred.hotseat import Controller
+from five_hundred.engine.claims import ClaimCheck
+from five_hundred.hotseat import ClaimRequest, Controller
 from five_hundred.ui.app import FiveHundredApp
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.summary import ScoreSheetScreen, SummaryScreen
@@ -233,6 +236,7 @@ async def test_claim_refused_then_accepted_with_c(tmp_path: Path) -> None:
         assert c.acting_seat == 1 and hand_owner(app) == 1
         clock.advance()
         await pilot.press("c")
+        await app.workers.wait_for_complete()  # the proof runs in a worker
         await pilot.pause()
         assert any("Claim refused" in m for m in messages(app))
         assert c.acting_seat == 1 and not c.deal_over
@@ -244,10 +248,47 @@ async def test_claim_refused_then_accepted_with_c(tmp_path: Path) -> None:
         assert c.acting_seat == N and hand_owner(app) == N
         clock.advance()
         await pilot.press("c")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert c.public().results[-1].tricks == (10, 0)
         assert any("Claim accepted" in m for m in messages(app))
+
+
+async def test_the_table_answers_keys_while_a_claim_is_checked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23, item 7: the proof runs in a worker. While it runs (held here until
+    released) the table still moves its cursor; then the claim is decided."""
+    release = threading.Event()
+    prove = ClaimRequest.compute
+
+    def held(self: ClaimRequest) -> ClaimCheck:
+        assert release.wait(10), "the test never released the proof"
+        return prove(self)
+
+    monkeypatch.setattr(ClaimRequest, "compute", held)
+    storage = _strong_north_saved(tmp_path)
+    clock = FakeClock()
+    app = guarded(tmp_path, clock, storage=storage, resume=True, autostart=False,
+                  inline_computers=False)  # the game's own worker threads
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        c = controller(app)
+        await pilot.pause()
+        await lift(pilot, clock)
+        table = app.screen
+        assert isinstance(table, TableScreen) and hand_owner(app) == N
+        clock.advance()
+        await pilot.press("c")
+        await pilot.pause()
+        assert any("Checking the claim" in m for m in messages(app)), messages(app)
+        await pilot.press("1", "right")  # the proof is still held: keys still act
+        await pilot.pause()
+        assert table.cursor == 1 and not c.deal_over
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert c.public().results[-1].tricks == (10, 0)
 
 
 async def test_forced_cards_need_no_curtain(tmp_path: Path) -> None:

@@ -39,7 +39,9 @@ if TYPE_CHECKING:
     # comes first.
 
     from five_hundred.engine import PublicView, RuleSet
-    from five_hundred.hotseat import Controller, Player
+    from five_hundred.engine.claims import ClaimCheck
+    from five_hundred.hotseat import ClaimRequest, Controller, Player
+    from five_hundred.table_model import TableModel
     from five_hundred.ui.screens.curtain import CurtainScreen
     from five_hundred.ui.screens.game_over import GameOverScreen
     from five_hundred.ui.screens.history import OpenReview
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
 
 
 HINT_WORKER = "hint"
+CLAIM_WORKER = "claim"
 
 
 def _preload() -> None:
@@ -110,6 +113,9 @@ class FiveHundredApp(App[None]):
         self.controller: Controller | None = None
         self.rules_in_play: RuleSet | None = rules
         self._table: TableScreen | None = None
+        # what the table model carries besides the controller's state
+        self._thinking = False  # a computer's move is being computed
+        self._hint: tuple[tuple[int, int], str] | None = None  # (decision, text)
         self._curtain: CurtainScreen | None = None
 
     # ------------------------------------------------------------ what screens read
@@ -134,8 +140,12 @@ class FiveHundredApp(App[None]):
         return self.controller.hint(self.hint_budget)
 
     def on_table_screen_hint_wanted(self, message: TableScreen.HintWanted) -> None:
-        if self._table is not None:
-            self.ask_hint(self._table.show_hint)
+        self.ask_hint(self._hint_ready)
+
+    def _hint_ready(self, text: str) -> None:
+        if self.controller is not None:
+            self._hint = (self.controller.token, text)
+            self.sync_table()
 
     def on_table_screen_refused(self, message: TableScreen.Refused) -> None:
         c = self.controller
@@ -271,13 +281,15 @@ class FiveHundredApp(App[None]):
         from five_hundred.ui.screens.table import TableScreen
 
         self._forget_thinking()
+        self._thinking = False
+        self._hint = None
         self.controller = controller
         controller.auto_play = self.auto_play
         controller.play_forced()  # a resumed game may stop before a forced card
         self.rules_in_play = controller.rules
         if self._table is not None and self.is_screen_installed(self._table):
             self.uninstall_screen(self._table)
-        self._table = TableScreen()
+        self._table = TableScreen(controller.rules)
         self.install_screen(self._table, name="table")
         if self._curtain is not None and self.is_screen_installed(self._curtain):
             self.uninstall_screen(self._curtain)
@@ -334,7 +346,7 @@ class FiveHundredApp(App[None]):
             assert seat is not None
             self.clear_notifications()
             if self._table is not None and self._table.is_mounted:
-                self._table.show(None, c.public())  # nothing of the last hand stays drawn
+                self._table.show(self._model(c, hidden=True))  # no hand stays drawn
             solo = len(c.persons) == 1
             if self._curtain is None:
                 self._curtain = CurtainScreen(seat, c.blind_misere_offered(), solo)
@@ -362,7 +374,15 @@ class FiveHundredApp(App[None]):
         table = self._table
         if c is None or table is None or not table.is_mounted:
             return
-        table.show(c.table_view(), c.public())
+        table.show(self._model(c))
+
+    def _model(self, c: Controller, hidden: bool = False) -> TableModel:
+        """What the table draws: the controller's state, whether a computer thinks, the
+        hint for the decision on the table."""
+        from five_hundred.table_model import table_model
+
+        hint = self._hint[1] if self._hint is not None and self._hint[0] == c.token else ""
+        return table_model(c, thinking=self._thinking, hint=hint, hidden=hidden)
 
     def table_visible(self) -> bool:
         """The table is on top and big enough to be seen (no dialog, no rules over it)."""
@@ -372,8 +392,9 @@ class FiveHundredApp(App[None]):
         return not self._overlay_open() and isinstance(top, TableScreen) and not top.too_small
 
     def mark_thinking(self, on: bool) -> None:
-        if self._table is not None and self._table.is_mounted:
-            self._table.set_thinking(on)
+        if on != self._thinking:
+            self._thinking = on
+            self.sync_table()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A computer's move or a hint is ready (on the event loop: safe to apply)."""
@@ -382,6 +403,10 @@ class FiveHundredApp(App[None]):
             if event.state == WorkerState.SUCCESS and worker.result is not None:
                 done, text = worker.result
                 done(text)
+            return
+        if worker.name == CLAIM_WORKER:
+            if event.state == WorkerState.SUCCESS and worker.result is not None:
+                self._claim_decided(*worker.result)
             return
         if worker.name == COMPUTER_WORKER:
             self.computers.worker_changed(event)
@@ -454,11 +479,31 @@ class FiveHundredApp(App[None]):
         self.advance()
 
     def on_table_screen_claim(self, message: TableScreen.Claim) -> None:
-        """``c``: the person to play claims the remaining tricks; the engine decides."""
+        """``c``: the person to play claims the remaining tricks; the engine decides, in
+        a worker (a proof can take a second or two), and the table keeps answering."""
+        from five_hundred.hotseat import ClaimAnswer
+
         c = self.controller
         if c is None or c.acting_seat != message.seat or c.viewer != message.seat:
             return  # a claim from a table that is already past
-        answer = c.claim()
+        request = c.claim_request()
+        if isinstance(request, ClaimAnswer):
+            self.tell(request.message)
+            return
+        if self.inline_computers:
+            self._claim_decided(c, request, request.compute())
+            return
+        self.tell(_("Checking the claim…"), "information")
+        self.run_worker(lambda: (c, request, request.compute()), thread=True,
+                        group=CLAIM_WORKER, exclusive=True, name=CLAIM_WORKER)
+
+    def _claim_decided(self, c: Controller, request: ClaimRequest, result: ClaimCheck
+                       ) -> None:
+        if self.controller is not c:
+            return  # another game since
+        answer = c.claim_decided(request, result)
+        if answer is None:
+            return  # play went on while the claim was checked: it no longer stands
         if answer.accepted:
             self._forget_thinking()
             self.mark_thinking(False)

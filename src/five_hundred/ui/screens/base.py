@@ -3,7 +3,8 @@ the key guard of the screens after which a hand appears."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -15,7 +16,9 @@ from five_hundred.i18n import _
 from five_hundred.ui.guard import KeyGuard
 
 if TYPE_CHECKING:
-    from five_hundred.ui.app import FiveHundredApp
+    from five_hundred.engine import PublicView
+    from five_hundred.hotseat import Controller
+    from five_hundred.ui.storage import Storage
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -30,6 +33,27 @@ class TooSmall(Static):
     TooSmall { display: none; width: 1fr; height: 1fr; content-align: center middle;
                text-align: center; }
     """
+
+
+class Game(Protocol):
+    """What a screen may ask of the app it runs in. The app provides it; screens never
+    import the app (they post messages up, and the table draws only its model)."""
+
+    guard_seconds: float
+    clock: Callable[[], float]
+    storage: Storage
+    controller: Controller | None
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    def public_view(self) -> PublicView: ...
+
+    def can_take_back(self) -> bool: ...
+
+    def set_four_colours(self, on: bool) -> None: ...
+
+    def set_language(self, lang: str) -> None: ...
 
 
 class BaseScreen(Screen[None]):
@@ -49,13 +73,9 @@ class BaseScreen(Screen[None]):
         self._guard_timer: Timer | None = None
 
     @property
-    def game(self) -> FiveHundredApp:
-        """The app, typed: every screen of the game runs in a ``FiveHundredApp``."""
-        from five_hundred.ui.app import FiveHundredApp
-
-        app = self.app
-        assert isinstance(app, FiveHundredApp)
-        return app
+    def game(self) -> Game:
+        """The app, as far as a screen may use it."""
+        return cast("Game", self.app)
 
     # ------------------------------------------------------------ too small
 

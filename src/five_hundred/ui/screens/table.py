@@ -11,6 +11,7 @@ that do nothing now, so the footer is honest.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import ClassVar
 
 from rich.console import Group
@@ -24,7 +25,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 
-from five_hundred.engine import LegalAction, Phase, PublicView, SeatView, Verb
+from five_hundred.engine import LegalAction, Phase, PublicView, RuleSet, SeatView, Verb
 from five_hundred.i18n import N_, _, ngettext
 from five_hundred.notation import (
     SEATS,
@@ -35,6 +36,7 @@ from five_hundred.notation import (
     team_short,
     who,
 )
+from five_hundred.table_model import TableModel
 from five_hundred.ui.render import (
     auction_text,
     card_text,
@@ -59,6 +61,18 @@ from five_hundred.ui.widgets.side import SidePanel
 SUIT_CHOICES = ("S", "C", "D", "H", "none")
 LEAD_CHOICES = SUIT_CHOICES[:4]
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+class Mode(StrEnum):
+    """What the keys of the table do now."""
+
+    WATCH = "watch"  # no decision of the person at the keyboard
+    BID = "bid"
+    DISCARD = "discard"  # marking the kitty's discard
+    CONFIRM = "confirm"  # the discard marked, Enter confirms
+    JOKER = "joker"  # naming the joker's suit in no trumps
+    LEAD = "lead"  # a suitless joker led: the suit it calls
+    PLAY = "play"
 
 
 class TableScreen(BaseScreen):
@@ -127,16 +141,18 @@ class TableScreen(BaseScreen):
         Binding("q", "app.request_quit", N_("Quit")),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, rules: RuleSet) -> None:
         super().__init__()
+        self.rules = rules  # the bid grid is laid out for them
+        self.model: TableModel | None = None  # what is drawn: the only source
         self.view: SeatView | None = None
         self.public_state: PublicView | None = None
         self.cursor = 0
         self.marked: set[str] = set()
         self.suit_cursor = 0
-        self.mode = "watch"  # watch, bid, discard, confirm, joker, lead, play
+        self.mode = Mode.WATCH
         self.hint_text = ""
-        self._bar_state: tuple[str, bool] | None = None  # what the key bar shows keys for
+        self._bar_state: tuple[Mode, bool, bool] | None = None  # what the key bar shows
         # a computer's move is being computed (in a worker): the prompt says so
         self.thinking = False
         self._spin = 0
@@ -152,8 +168,7 @@ class TableScreen(BaseScreen):
         self._notice_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        rules = self.game.rules_in_play
-        assert rules is not None, "the table is built for a game"
+        rules = self.rules
         with Vertical(id="body"):
             yield Static(id="status")
             with Horizontal(id="middle"):
@@ -171,10 +186,22 @@ class TableScreen(BaseScreen):
 
     # ------------------------------------------------------------ updating
 
-    def show(self, view: SeatView | None, public: PublicView) -> None:
-        """Redraw from a view. ``view`` is None when no hand may be shown."""
+    def show(self, model: TableModel) -> None:
+        """Redraw from the model (the only thing the table draws from)."""
         if not self.query(BidGrid):  # the app is closing and took the widgets down
             return
+        old = self.model
+        self.model = model
+        if old is None or old.seat_view != model.seat_view or old.public != model.public:
+            self._new_position(model.seat_view, model.public)
+        elif model.hint != old.hint:
+            self.hint_text = model.hint
+        self._set_thinking(model.thinking)
+        self._redraw()
+
+    def _new_position(self, view: SeatView | None, public: PublicView) -> None:
+        """A new view (or the first): the choices start again, kept where they still
+        mean the same card."""
         old = self.view
         self.view = view
         self.public_state = public
@@ -191,18 +218,17 @@ class TableScreen(BaseScreen):
         if old is None or view is None or old.seat != view.seat or (
                 old.public.deal_number != view.public.deal_number):
             self.query_one(BidGrid).selected = None  # a new auction starts at its foot
-        self.hint_text = ""
+        self.hint_text = self.model.hint if self.model is not None else ""
         self.mode = self._mode()
-        if self.mode == "play" and not self._playable(self.cursor):
+        if self.mode == Mode.PLAY and not self._playable(self.cursor):
             self.cursor = self._first_legal()  # the cursor starts on a card you may play
         lead = self._lead_key(view)
         if lead is None:
             self.unchosen = False
         elif lead != self._lead_key(old):  # a new lead (not the same one drawn again)
             self.unchosen = True
-        if self.mode == "bid":
+        if self.mode == Mode.BID:
             self.query_one(BidGrid).show(self._legal_bids())
-        self._redraw()
 
     def _lead_key(self, view: SeatView | None) -> tuple[int, int, int] | None:
         """Which lead ``view`` asks its seat for (seat, deal, trick), None if it asks for
@@ -238,7 +264,7 @@ class TableScreen(BaseScreen):
             self._redraw()
             self.query_one(KeyBar).refresh()
 
-    def set_thinking(self, on: bool) -> None:
+    def _set_thinking(self, on: bool) -> None:
         """Show (or take down) the mark of a computer thinking, spinning while it does."""
         if on == self.thinking:
             return
@@ -249,7 +275,6 @@ class TableScreen(BaseScreen):
         elif self._spinner is not None:
             self._spinner.stop()
             self._spinner = None
-        self._redraw_prompt()
 
     def _spin_once(self) -> None:
         self._spin = (self._spin + 1) % len(SPINNER)
@@ -259,29 +284,22 @@ class TableScreen(BaseScreen):
         # the spinner's timer can fire once more while the screen is being taken down
         # (a new game chosen while a computer thinks): its widgets may be gone already
         prompt = self.query("#prompt").results(Static)
-        if self.public_state is not None:
+        if self.public_state is not None and self.model is not None:
             for widget in prompt:
-                widget.update(self._prompt(self.public_state, self.game.names))
+                widget.update(self._prompt(self.public_state, self.model.names))
 
-    def show_hint(self, text: str) -> None:
-        """A hint is ready (at once, or from its worker while this decision stands)."""
-        if not self.is_mounted:
-            return
-        self.hint_text = text
-        self._redraw()
-
-    def _mode(self) -> str:
+    def _mode(self) -> Mode:
         view = self.view
         if view is None or not view.legal:
-            return "watch"
+            return Mode.WATCH
         phase = view.phase
         if phase == Phase.BIDDING:
-            return "bid"
+            return Mode.BID
         if phase == Phase.DISCARD:
-            return "discard"
+            return Mode.DISCARD
         if phase == Phase.JOKER:
-            return "joker"
-        return "play"
+            return Mode.JOKER
+        return Mode.PLAY
 
     def _send(self, action: LegalAction | None) -> None:
         """Post the person's choice, once per view."""
@@ -309,9 +327,9 @@ class TableScreen(BaseScreen):
         view = self.view
         if view is None:
             return frozenset()
-        if self.mode in ("discard", "confirm"):
+        if self.mode in (Mode.DISCARD, Mode.CONFIRM):
             return frozenset(view.hand)
-        if self.mode in ("play", "lead"):
+        if self.mode in (Mode.PLAY, Mode.LEAD):
             return view.playable()
         return frozenset()
 
@@ -341,34 +359,35 @@ class TableScreen(BaseScreen):
 
     def _suit_choices(self) -> tuple[tuple[str, ...], set[str]]:
         """The numbered suit menu of the mode, and the choices open now."""
-        if self.mode == "joker":
+        if self.mode == Mode.JOKER:
             return SUIT_CHOICES, set(SUIT_CHOICES)
         return LEAD_CHOICES, set(self._joker_lead_suits())
 
     def _redraw(self) -> None:
         public = self.public_state
-        if public is None:
+        model = self.model
+        if public is None or model is None:
             return
-        names = self.game.names
+        names = model.names
         self.query_one("#status", Static).update(self._status(public, names))
         self.query_one("#trick", Static).update(self._trick_area(public, names))
-        self.query_one(SidePanel).show(self._side(public, names), self.game.public_log(public))
+        self.query_one(SidePanel).show(self._side(public, names), list(model.log))
         self.query_one("#prompt", Static).update(self._prompt(public, names))
         grid = self.query_one(BidGrid)
-        grid.display = self.mode == "bid"
+        grid.display = self.mode == Mode.BID
         hand = self.query_one(Hand)
         view = self.view
         if view is None:
             hand.show((), frozenset(), None, caption=_("(no hand is shown)"))
         else:
-            selectable = self.mode in ("play", "discard", "confirm")
-            hand.show(view.hand, self._legal_cards() if self.mode != "watch"
+            selectable = self.mode in (Mode.PLAY, Mode.DISCARD, Mode.CONFIRM)
+            hand.show(view.hand, self._legal_cards() if self.mode != Mode.WATCH
                       else frozenset(view.hand),
                       self.cursor if selectable and not self.unchosen else None,
                       marked=frozenset(self.marked),
                       kitty=frozenset(view.kitty or ()),
                       caption="", numbered=selectable)
-        bar = (self.mode, self.game.can_take_back())
+        bar = (self.mode, model.can_take_back, model.can_claim)
         if self._bar_state != bar:  # rebuilding the key bar is not free
             self._bar_state = bar
             self.refresh_bindings()
@@ -509,7 +528,7 @@ class TableScreen(BaseScreen):
         view = self.view
         mode = self.mode
         out = Text()
-        if mode == "watch":
+        if mode == Mode.WATCH:
             if public.to_act is not None:
                 # "thinking" only while the computer's move is being computed
                 if self.thinking:
@@ -522,16 +541,16 @@ class TableScreen(BaseScreen):
                                style="italic")
             return out
         assert view is not None
-        if self.hint_text and mode in ("bid", "play", "discard"):
+        if self.hint_text and mode in (Mode.BID, Mode.PLAY, Mode.DISCARD):
             # the hint takes the prompt's three lines at 80×24 (the choices are on the
             # grid or the hand, the keys on the key bar); joker namings keep their menu
             out.append(_("Hint: {hint}").format(hint=self.hint_text), style="cyan")
             return out
-        if mode == "bid":
+        if mode == Mode.BID:
             out.append(_("Your bid: ←→↑↓ or 6–0 choose, Enter bids, p passes.") + "  ",
                        style="bold")
             out.append(self.query_one(BidGrid).reminder, style="italic")
-        elif mode == "discard":
+        elif mode == Mode.DISCARD:
             k = public.rules.kitty_size
             out.append(ngettext("Mark {k} card to discard (space), then Enter. Marked {m}/{k}.",
                                 "Mark {k} cards to discard (space), then Enter. Marked {m}/{k}.",
@@ -539,23 +558,23 @@ class TableScreen(BaseScreen):
             if view.kitty:
                 out.append(_("From the kitty (underlined):") + " ")
                 out.append_text(cards_text(list(view.kitty)))
-        elif mode == "confirm":
+        elif mode == Mode.CONFIRM:
             out.append_text(styled(_("Discard {cards}?  Enter: yes · Esc: change"), "bold",
                                    cards=cards_text([c for c in view.hand
                                                      if c in self.marked])))
-        elif mode == "joker":
+        elif mode == Mode.JOKER:
             out.append(_("You hold the joker in no trumps: name its suit (R23), 1–5 or ←→ "
                          "then Enter.") + " ", style="bold")
             out.append_text(self._suit_menu())
-        elif mode == "lead":
+        elif mode == Mode.LEAD:
             out.append(_("Lead the joker calling a suit (R26), 1–4 or ←→ then Enter:") + " ",
                        style="bold")
             out.append_text(self._suit_menu())
             out.append("  " + _("Esc: back"), style="dim")
-        elif mode == "play" and self.unchosen:
+        elif mode == Mode.PLAY and self.unchosen:
             out.append(_("Your lead: choose a card with ←→ or 1–0, then Enter plays it."),
                        style="bold")
-        elif mode == "play":
+        elif mode == Mode.PLAY:
             out.append(_("Your card: ←→ or 1–0 choose, Enter plays."), style="bold")
             playable = view.playable()
             if view.public.trick and view.public.trick.led and len(playable) < len(
@@ -565,7 +584,7 @@ class TableScreen(BaseScreen):
                 out.append(" " + _("Follow suit if you can."), style="dim")
         # under a joker's suit menu the hint is one short sentence; the discard's
         # confirmation leaves it out (three lines would be cut: Esc shows it again)
-        if self.hint_text and mode in ("joker", "lead"):
+        if self.hint_text and mode in (Mode.JOKER, Mode.LEAD):
             out.append("\n" + _("Hint: {hint}").format(hint=self.hint_text), style="cyan")
         return out
 
@@ -587,40 +606,43 @@ class TableScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self.mode
         if action in ("cursor", "pick"):
-            return mode in ("bid", "play", "discard", "joker", "lead")
+            return mode in (Mode.BID, Mode.PLAY, Mode.DISCARD, Mode.JOKER, Mode.LEAD)
         if action == "row":
-            return mode == "bid"
+            return mode == Mode.BID
         if action == "play":
-            return mode == "play"
+            return mode == Mode.PLAY
         if action == "bid":
-            return mode == "bid"
+            return mode == Mode.BID
         if action == "discard":
-            return mode in ("discard", "confirm")
+            return mode in (Mode.DISCARD, Mode.CONFIRM)
         if action == "choose_suit":
-            return mode in ("joker", "lead")
+            return mode in (Mode.JOKER, Mode.LEAD)
         if action == "mark":
-            return mode == "discard"
+            return mode == Mode.DISCARD
         if action == "pass_bid":
-            return mode == "bid" and "pass" in self._legal_bids()
+            return mode == Mode.BID and "pass" in self._legal_bids()
         if action == "cancel":
-            return mode in ("confirm", "lead")
+            return mode in (Mode.CONFIRM, Mode.LEAD)
         if action == "hint":
-            return mode != "watch"
+            return mode != Mode.WATCH
         if action == "undo":  # the app answers, with the reason if there is nothing
             return self.view is not None
         if action == "claim":
-            return mode in ("play", "lead")
+            return mode in (Mode.PLAY, Mode.LEAD)
         return True
 
     def hidden_in_bar(self, action: str) -> bool:
         """Keys that work but are left out of the key bar while they would only say why
         not (the bar is full at 80 columns)."""
-        return action == "undo" and not self.game.can_take_back()
+        model = self.model
+        if action == "undo":
+            return model is None or not model.can_take_back
+        return action == "claim" and (model is None or not model.can_claim)
 
     def action_cursor(self, step: int) -> None:
-        if self.mode == "bid":
+        if self.mode == Mode.BID:
             self.query_one(BidGrid).move(step)
-        elif self.mode in ("joker", "lead"):
+        elif self.mode in (Mode.JOKER, Mode.LEAD):
             choices, open_now = self._suit_choices()
             i = self.suit_cursor + step
             while 0 <= i < len(choices) and choices[i] not in open_now:
@@ -640,7 +662,7 @@ class TableScreen(BaseScreen):
 
     def action_pick(self, index: int) -> None:
         """A digit selects (a card, a suit, a bid level); Enter then confirms, everywhere."""
-        if self.mode in ("joker", "lead"):
+        if self.mode in (Mode.JOKER, Mode.LEAD):
             choices, open_now = self._suit_choices()
             if index < len(choices) and choices[index] in open_now:
                 self.suit_cursor = index
@@ -649,7 +671,7 @@ class TableScreen(BaseScreen):
                 called = suit_label(choices[index]) if choices[index] != "none" else _("none")
                 self.tell(_("The joker cannot call {suit} now.").format(suit=called))
             return
-        if self.mode == "bid":
+        if self.mode == Mode.BID:
             # 6–9 and 0 choose the level, 1–5 the suit in it: 1♠ 2♣ 3♦ 4♥ 5 NT, the
             # suits' numbers in every prompt
             grid = self.query_one(BidGrid)
@@ -698,13 +720,13 @@ class TableScreen(BaseScreen):
         if view is None:
             return
         k = view.public.rules.kitty_size
-        if self.mode == "discard":
+        if self.mode == Mode.DISCARD:
             if len(self.marked) != k:
                 self.tell(ngettext("Mark exactly {k} card (space), then press Enter.",
                                    "Mark exactly {k} cards (space), then press Enter.",
                                    k).format(k=k))
                 return
-            self.mode = "confirm"
+            self.mode = Mode.CONFIRM
             self._redraw()
             return
         self._send(next((a for a in view.legal
@@ -714,20 +736,20 @@ class TableScreen(BaseScreen):
         view = self.view
         if view is None:
             return
-        if self.mode == "joker":
+        if self.mode == Mode.JOKER:
             choice = SUIT_CHOICES[self.suit_cursor]
             suit = None if choice == "none" else choice
             self._send(next((a for a in view.legal
                              if a.verb == Verb.JOKER_NAME and a.suit == suit), None))
-        elif self.mode == "lead":
+        elif self.mode == Mode.LEAD:
             called = LEAD_CHOICES[self.suit_cursor] if self.suit_cursor < 4 else None
             self._send(next((a for a in self._joker_leads() if a.suit == called), None))
 
     def action_cancel(self) -> None:
-        if self.mode == "confirm":
-            self.mode = "discard"
-        elif self.mode == "lead":
-            self.mode = "play"
+        if self.mode == Mode.CONFIRM:
+            self.mode = Mode.DISCARD
+        elif self.mode == Mode.LEAD:
+            self.mode = Mode.PLAY
         self._redraw()
 
     def action_play(self) -> None:
@@ -743,7 +765,7 @@ class TableScreen(BaseScreen):
         if play is not None:
             self._send(play)
         elif card in view.playable():  # a suitless joker led: it calls a suit first
-            self.mode = "lead"
+            self.mode = Mode.LEAD
             _choices, open_now = self._suit_choices()
             self.suit_cursor = next(i for i, s in enumerate(LEAD_CHOICES) if s in open_now)
             self._redraw()
@@ -765,7 +787,7 @@ class TableScreen(BaseScreen):
     # ------------------------------------------------------------ mouse
 
     def on_hand_clicked(self, message: Hand.Clicked) -> None:
-        if self.mode not in ("play", "discard"):
+        if self.mode not in (Mode.PLAY, Mode.DISCARD):
             return
         if self.unchosen:  # a first click chooses; a second plays
             self.unchosen = False
@@ -773,7 +795,7 @@ class TableScreen(BaseScreen):
             self._redraw()
             return
         self.cursor = message.index
-        if self.mode == "discard":
+        if self.mode == Mode.DISCARD:
             self.action_mark()
         elif message.again:
             self.action_play()
@@ -781,7 +803,7 @@ class TableScreen(BaseScreen):
             self._redraw()
 
     def on_bid_grid_clicked(self, message: BidGrid.Clicked) -> None:
-        if self.mode != "bid":
+        if self.mode != Mode.BID:
             return
         if message.again:
             self.action_bid()
