@@ -1,6 +1,6 @@
 """Command line entry point of ``five-hundred``.
 
-- ``five-hundred replay FILE [--json]``: replay a game record (RECORD-FORMAT.md).
+- ``five-hundred replay FILE [--json]``: replay a game record (docs/record-format.md).
 - ``five-hundred rules``: print the rules as played here (rich in a terminal, plain
   text into a pipe).
 - ``five-hundred tournament ...``: computer players against each other

@@ -634,7 +634,7 @@ class Controller:
             self._saver(self)
 
     def record_json(self) -> str:
-        """The game record (RECORD-FORMAT.md) of the game so far, as JSON text."""
+        """The game record (docs/record-format.md) of the game so far, as JSON text."""
         from five_hundred.engine.record import dumps_record, record_from_state
 
         return dumps_record(record_from_state(self._state, list(self.names)))

@@ -1,4 +1,4 @@
-"""The game record of RECORD-FORMAT.md: loading, validation, replay, saving.
+"""The game record of docs/record-format.md: loading, validation, replay, saving.
 
 The rule ids named here are those the record must respect: R7 (the deal passes to
 the left), R8-R16 (auction), R17 (discard), R20/R21 (play), R23 (joker naming),
@@ -39,7 +39,7 @@ from five_hundred.report import replay_text
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 EXAMPLE = FIXTURES / "example-8h.json"
 
-# The --json object documented in RECORD-FORMAT.md for its example.
+# The --json object documented in docs/record-format.md for its example.
 DOCUMENTED = {
     "status": "finished",
     "winner": 1,
@@ -98,7 +98,7 @@ def assert_same_state(a: GameState, b: GameState) -> None:
 
 
 def test_documented_example_replays_to_documented_json_r35_r39() -> None:
-    """R35/R39: the RECORD-FORMAT.md example, completed to a full legal deal, gives
+    """R35/R39: the docs/record-format.md example, completed to a full legal deal, gives
     exactly the documented ``--json`` object: 8♥ made by East with 8 tricks, +300,
     the defence +20, both sides at 510 and team 1 the winner (only its own contract
     wins). The example's hands are illustrative (seat 0 is shown holding AH, which
@@ -454,7 +454,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize(("case", "text", "message"), MALFORMED, ids=[m[0] for m in MALFORMED])
 def test_malformed_records_say_what_and_where(case: str, text: str, message: str) -> None:
-    """Every malformed case of RECORD-FORMAT.md raises ``MalformedRecord`` whose
+    """Every malformed case of docs/record-format.md raises ``MalformedRecord`` whose
     message is one line naming what is wrong and where."""
     with pytest.raises(MalformedRecord, match=message) as info:
         loads_record(text)

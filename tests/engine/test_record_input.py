@@ -61,7 +61,7 @@ def passed_out(start_scores: list[int], extra_deal: bool = False) -> dict[str, A
     ("bid 9♦", "9D"), ("BID 8nt", "8NT"),
 ])
 def test_bid_with_suit_symbol_is_accepted_r9(written: str, code: str) -> None:
-    """R9 / RECORD-FORMAT: ``2:bid 7♥`` (as the game shows bids) was rejected as an
+    """R9 / docs/record-format.md: ``2:bid 7♥`` (as the game shows bids) was rejected as an
     unknown bid although the symbols are accepted for suits everywhere; it is the
     same bid as ``7H`` and is written back canonically."""
     st = deal_from_text(["", "", "", ""], dealer=W)
@@ -90,7 +90,7 @@ def test_v6_game_bid_with_suit_symbol_is_accepted(written: str) -> None:
 
 
 def test_v6_game_bid_cannot_be_outbid_by_another_game_bid() -> None:
-    """V6 / RECORD-FORMAT: "game" is one rung above 10NT whatever it names. The ladder
+    """V6 / docs/record-format.md: "game" is one rung above 10NT whatever it names. The ladder
     had ``GAME S`` < ``GAME C`` < ... < ``GAME NT``, so ``GAME NT`` outbid ``GAME S``."""
     from five_hundred.engine import TWO_JOKER_1000, ladder_for
 
@@ -122,7 +122,7 @@ def test_passed_out_deal_checks_the_scores_r34_r36() -> None:
 
 
 def test_deal_after_a_passed_out_game_end_is_malformed_r34_r36() -> None:
-    """R34-R36 / RECORD-FORMAT: a deal listed after the game was won (here by the
+    """R34-R36 / docs/record-format.md: a deal listed after the game was won (here by the
     passed-out first deal, team 0 at -600) is a malformed record."""
     with pytest.raises(MalformedRecord, match="listed after the game was won"):
         replay_record(record_from_data(passed_out([0, -600], extra_deal=True)))

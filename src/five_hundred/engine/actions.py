@@ -1,4 +1,4 @@
-"""Actions as small tuples of ints, and their record text (RECORD-FORMAT.md).
+"""Actions as small tuples of ints, and their record text (docs/record-format.md).
 
 ``(PASS,)``, ``(BID, ladder_index)``, ``(DISCARD, c1, c2, c3)`` with cards ascending,
 ``(JOKER, suit_or_JOKER_NONE)``, ``(PLAY, card)`` and ``(PLAY, JOKER, suit)`` for a

@@ -26,7 +26,7 @@ class BidKind(IntEnum):
 SUIT_BID, MISERE, OPEN_MISERE, BLIND_MISERE, GAME = BidKind
 
 _TRUMP_CODES = (*SUIT_LETTERS, "NT")
-# RECORD-FORMAT: the suit symbols are accepted in bids as in cards (``bid 7♥``).
+# docs/record-format.md: the suit symbols are accepted in bids as in cards (``bid 7♥``).
 _SYMBOLS_TO_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)))
 
 
@@ -85,7 +85,7 @@ class Ladder:
             bids.append(Bid("BMIS", BLIND_MISERE, 0, NO_TRUMPS, _suit_rank(10, 3) - 5,
                             rules.blind_misere_value))
         if rules.game_bid:
-            # V6 / RECORD-FORMAT: "game" is one rung above 10NT whatever it names, so
+            # V6 / docs/record-format.md: "game" is one rung above 10NT whatever it names, so
             # every game bid has the same rank and none outbids another.
             for trump in range(5):
                 bids.append(Bid(f"GAME {_TRUMP_CODES[trump]}", GAME, 10, trump,

@@ -66,7 +66,7 @@ first two savings, in their every-hand-known form, apply.
 
 The search stops at the first counterexample. Because a proved claim holds for every
 continuation, ``play_out`` may record any one of them (the first legal action each
-time): the record stays an ordinary record of legal plays (RECORD-FORMAT.md) and its
+time): the record stays an ordinary record of legal plays (docs/record-format.md) and its
 replay scores the deal as the claim did.
 """
 

@@ -1,4 +1,4 @@
-"""The JSON game record (RECORD-FORMAT.md): load, validate, save and replay.
+"""The JSON game record (docs/record-format.md): load, validate, save and replay.
 
 A record is the rules, the names, the starting scores and, per deal, the dealer, the
 four hands and the kitty as dealt and the actions in order (``"SEAT:VERB ARGS"``).
@@ -23,7 +23,7 @@ Public functions:
   readable account is ``five_hundred.report``: words for people live outside the
   engine).
 
-Choices where RECORD-FORMAT.md leaves room (documented here for outside checkers):
+Choices the format's first text left open (docs/record-format.md states them too):
 
 - Top-level keys other than ``format``, ``rules``, ``names``, ``start_scores``,
   ``seed`` and ``deals``, and deal keys other than ``dealer``, ``hands``, ``kitty``
@@ -98,7 +98,7 @@ class DealRecord(BaseModel):
 
 
 class GameRecord(BaseModel):
-    """A whole game as RECORD-FORMAT.md describes it (cards in canonical spelling)."""
+    """A whole game as docs/record-format.md describes it (cards in canonical spelling)."""
 
     model_config = _FROZEN
     format: Literal["five-hundred-record/1"] = FORMAT
@@ -532,7 +532,7 @@ def _current_deal_object(state: GameState) -> dict[str, Any]:
 
 
 def replay_json(replay: Replay) -> dict[str, Any]:
-    """The ``five-hundred replay --json`` object (RECORD-FORMAT.md; see the module
+    """The ``five-hundred replay --json`` object (docs/record-format.md; see the module
     docstring for the in-progress and error details)."""
     state = replay.state
     if replay.error is not None:

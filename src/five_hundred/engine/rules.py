@@ -1,6 +1,6 @@
 """The rule set: every rule that varies between tables is data here, not a constant.
 
-A ``RuleSet`` is built from a preset and the documented options of RECORD-FORMAT.md.
+A ``RuleSet`` is built from a preset and the documented options of docs/record-format.md.
 The structural fields (deck, kitty, deal pattern, ladder values, targets) are filled
 by the preset; the option fields are what a game record may override.
 """
@@ -24,7 +24,7 @@ PAGAT_VALUES: tuple[tuple[int, ...], ...] = (
     (440, 460, 480, 500, 520),
 )
 
-# The options a record may set, per preset (RECORD-FORMAT.md "House rules").
+# The options a record may set, per preset (docs/record-format.md, "The rule set").
 OPTION_NAMES: tuple[str, ...] = (
     "no_misere",
     "misere_without_seven",

@@ -2,7 +2,7 @@
 
 Plain file code (no Textual). The data folder holds::
 
-    games/<id>.json          the record (RECORD-FORMAT.md) of a game in progress
+    games/<id>.json          the record (docs/record-format.md) of a game in progress
     games/<id>.seats.json    its side file: seats (person or computer), seed, the
                              take-backs each side used, summary
     finished/<id>.json       the record of a finished game (one file per game)
@@ -198,7 +198,7 @@ class SaveSlot:
             "seed": controller.seed,
             "players": [p.to_json() for p in controller.players],
             # take-backs per side: not part of the game record, whose format refuses
-            # unknown keys (RECORD-FORMAT.md); older versions ignore this key
+            # unknown keys (docs/record-format.md); older versions ignore this key
             "takebacks": list(controller.takebacks),
             "hints": list(controller.hints),
             "practice": controller.practice,
