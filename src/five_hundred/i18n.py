@@ -22,7 +22,6 @@ import gettext as _gettext
 import os
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 
 DOMAIN = "five_hundred"
 LANGUAGES = ("en", "pt", "pt_BR", "es")  # F3 goes through them in this order
@@ -42,6 +41,8 @@ def translations(lang: str) -> _gettext.NullTranslations:
     catalogue is missing: the English text is shown rather than nothing)."""
     if lang == DEFAULT:
         return _gettext.NullTranslations()
+    from importlib import resources  # only for a catalogue (English has none: fast start)
+
     path = resources.files("five_hundred").joinpath(
         "locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
     try:

@@ -193,8 +193,11 @@ class FiveHundredApp(App[None]):
         return StartScreen(self.seed, self.start_players)
 
     def on_mount(self) -> None:
-        # after the first paint, so the import does not compete with it for the GIL
-        self.set_timer(0.3, lambda: self.run_worker(_preload, thread=True, exclusive=False))
+        # after the first paint, so the import does not compete with it for the GIL: the
+        # timer is set once the screen has refreshed (from on_mount, it could fire before
+        # a slow first paint)
+        self.call_after_refresh(self.set_timer, 0.3, lambda: self.run_worker(
+            _preload, thread=True, exclusive=False))
         latest = self.storage.latest() if self.want_resume else None
         self.say_storage_messages()
         if latest is not None:
