@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from five_hundred.bots import choose_action, normal
+from five_hundred.bots import choose_action, hand_strength
 from five_hundred.engine.cards import JOKER, SUITLESS, mask_of, parse_card
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.play import trick_winner
@@ -146,7 +146,7 @@ def test_no_trumps_bids_are_rare_and_backed_by_stoppers() -> None:
             if "NT" in text:
                 nt_bids += 1
                 hand = mask_of(parse_card(c, R) for c in view.hand)
-                assert "JK" in view.hand or normal.nt_tricks(R, hand)[1] == 4
+                assert "JK" in view.hand or hand_strength.nt_tricks(R, hand)[1] == 4
             state.apply_text(text, seat)
     assert nt_bids < 60
 

@@ -26,7 +26,7 @@ from five_hundred.engine.cards import NO_TRUMPS, parse_card
 from five_hundred.engine.knowledge import Knowledge, knowledge_of
 from five_hundred.i18n import _, ngettext
 
-from . import club, hard, match, mc, normal
+from . import club, hand_strength, hard, match, mc, normal
 
 LEVELS = ("random", "easy", "normal", "hard", "club")
 # Levels for measurement only (tournament, benchmarks), not offered to players:
@@ -129,11 +129,11 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
     if k.phase == Phase.BIDDING:
         strains: list[str] = []
         for t in range(4):
-            est, n = normal.suit_tricks(rules, k.hand, t)
+            est, n = hand_strength.suit_tricks(rules, k.hand, t)
             strains.append(ngettext("{suit} {tricks} ({n} trump)", "{suit} {tricks} ({n} trumps)",
                                     n).format(suit=notation.SUIT_SYMBOLS[t],
                                               tricks=i18n.decimal(est), n=n))
-        nt, stopped = normal.nt_tricks(rules, k.hand)
+        nt, stopped = hand_strength.nt_tricks(rules, k.hand)
         strains.append(ngettext("NT {tricks} ({n} suit stopped)",
                                 "NT {tricks} ({n} suits stopped)", stopped).format(
             tricks=i18n.decimal(nt), n=stopped))

@@ -4,7 +4,7 @@ Bidding: the unseen cards (the other hands and the kitty) are dealt many times
 consistently with the auction so far (``sampler``). In each sample, for each strain
 worth considering, the seat takes the kitty, discards as ``normal`` would, and the deal
 is played out double-dummy by a fast greedy policy down to a 3-trick ending solved
-exactly (``hard._playout``). The tricks of the seat's side give, for every legal bid of
+exactly (``playout.playout``). The tricks of the seat's side give, for every legal bid of
 that strain, the points it would score; the bid with the best mean wins if it beats
 what passing is worth (nothing, or the current high contract played by its bidder,
 evaluated on the same samples) and is not a costly sacrifice (``pass_bar``). Misère
@@ -43,6 +43,7 @@ from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.scoring import score_deal
 
 from . import match, misere, normal
+from .playout import playout
 from .sampler import PILE, sample_hands
 from .solver import Solver
 
@@ -76,10 +77,8 @@ def _discard_for(rules: RuleSet, seat: int, hand: int, bid: Bid) -> int:
 
 def _play_out(sv: Solver, hands: list[int], leader: int) -> int:
     """Tricks of the solver's declaring side in a greedy play-out of a whole deal."""
-    from .hard import _playout  # local import: hard imports this module
-
     sv.setup(hands, 0)
-    return _playout(sv, leader, [], -1, sum(h.bit_count() for h in hands) // 4)
+    return playout(sv, leader, [], -1, sum(h.bit_count() for h in hands) // 4)
 
 
 def _points(rules: RuleSet, bid: Bid, dteam: int, mine: int, dec_tricks: int,
