@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from five_hundred.bots import DEFAULT_BUDGET, choose_action
+from five_hundred.bots import DEFAULT_BUDGET, player
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import view_for
@@ -35,7 +35,7 @@ def measure(level: str, deals: int, budget: float,
             view = view_for(state, seat)
             lv = level if (level != "hard" or seat % 2 == 0) else "normal"
             t0, c0 = time.perf_counter(), time.process_time()
-            text = choose_action(view, rules, rng, lv, budget).text
+            text = player(lv).choose(view, rng, budget).text
             dt, dc = time.perf_counter() - t0, time.process_time() - c0
             if lv == level:
                 for phase in (state.phase, "all"):

@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from five_hundred.bots import choose_action
+from five_hundred.bots import DEFAULT_BUDGET, player
 from five_hundred.bots.analysis import DealAnalysis, analyse_review
 from five_hundred.bots.solver import Solver
 from five_hundred.engine.review import DealReview, deal_review
@@ -48,7 +48,7 @@ def play_out(st: GameState, seed: int) -> tuple[DealReview, GameState | None]:
         if st.phase == "play" and st.trick_no == 0 and not st.trick and opening is None:
             opening = st.copy()
         seat = st.to_act
-        st.apply_text(choose_action(view_for(st, seat), st.rules, rng, "normal").text, seat)
+        st.apply_text(player("normal").choose(view_for(st, seat), rng, DEFAULT_BUDGET).text, seat)
     return deal_review(st, 0), opening
 
 

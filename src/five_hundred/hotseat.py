@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from five_hundred.engine import (
     SEAT_NAMES,
@@ -57,10 +57,12 @@ from five_hundred.notation import (
 )
 from five_hundred.safe_text import clean_name
 
-Kind = Literal["person", "computer"]
-LEVELS = ("easy", "normal", "hard")
+if TYPE_CHECKING:  # the bots are heavy: imported when a computer first moves
+    from five_hundred.bots.player import Player as ComputerPlayer
 
-ChooseFn = Callable[[SeatView, RuleSet, random.Random, str, float], LegalAction]
+Kind = Literal["person", "computer"]
+LEVELS = ("easy", "normal", "hard")  # the computer levels offered at the table
+
 HintFn = Callable[[SeatView, RuleSet, random.Random, float], object]
 
 # a line of the log: written once, or a function that writes it when it is shown
@@ -111,12 +113,12 @@ def default_players() -> tuple[Player, Player, Player, Player]:
 # ----------------------------------------------------------------- computer players
 
 
-def bot_chooser() -> ChooseFn:
-    """The computer players' decision function (imported when first needed: the
-    bots are heavy and the start screen comes first)."""
-    from five_hundred.bots import choose_action
+def computer_player(level: str) -> ComputerPlayer:
+    """The computer player of ``level`` from the bots' registry (imported when first
+    needed: the bots are heavy and the start screen comes first)."""
+    from five_hundred.bots.levels import player
 
-    return choose_action
+    return player(level)
 
 
 def hint_function() -> HintFn:
@@ -134,20 +136,19 @@ Applied = Literal["done", "again", "stale"]
 @dataclass(frozen=True)
 class ComputerRequest:
     """One computer decision asked for at ``token``. ``compute()`` reads only what the
-    request holds (the seat's own view, the rules, a generator of its own), never the
+    request holds (the seat's own view, a generator of its own, the player), never the
     controller, so it can run in a worker thread while the table goes on."""
 
     seat: int
     view: SeatView = field(repr=False)  # the computer's own hand: never shown
-    rules: RuleSet
     rng: random.Random = field(compare=False)
     level: str
     budget: float
     token: tuple[int, int]
-    choose: ChooseFn = field(compare=False)
+    player: ComputerPlayer = field(compare=False)
 
     def compute(self) -> LegalAction:
-        return self.choose(self.view, self.rules, self.rng, self.level, self.budget)
+        return self.player.choose(self.view, self.rng, self.budget)
 
 
 @dataclass(frozen=True)
@@ -561,9 +562,9 @@ class Controller:
         seat = self.acting_seat
         if seat is None or self.players[seat].is_person:
             raise RuntimeError("no computer is to act")
-        return ComputerRequest(seat, view_for(self._state, seat), self.rules,
-                               self.bot_rng(), self.players[seat].level, budget,
-                               self.token, bot_chooser())
+        level = self.players[seat].level
+        return ComputerRequest(seat, view_for(self._state, seat), self.bot_rng(), level,
+                               budget, self.token, computer_player(level))
 
     def apply_computer(self, token: tuple[int, int], action: LegalAction) -> Applied:
         """Apply a computed ``action`` if the game is still where it was asked for

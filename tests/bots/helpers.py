@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from five_hundred.bots import choose_action
+from five_hundred.bots import player
 from five_hundred.engine.cards import deck, mask_of, parse_card
 from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.state import GameState
@@ -46,7 +46,7 @@ def run(state: GameState, levels: list[str], seed: int, budget: float = 0.05,
     while not state.deal_over:
         seat = state.to_act
         view = view_for(state, seat)
-        text = choose_action(view, state.rules, rng, levels[seat], budget).text
+        text = player(levels[seat]).choose(view, rng, budget).text
         assert text in view.legal_actions
         if check is not None:
             check(view, text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from five_hundred.bots import choose_action
+from five_hundred.bots import player
 from five_hundred.engine.cards import deck, mask_of, parse_card
 from five_hundred.engine.knowledge import Knowledge, knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, RuleSet
@@ -42,7 +42,7 @@ def position(hands: dict[int, str], kitty: str, actions: list[str], dealer: int 
 def decide(state: GameState, level: str = "normal", seed: int = 0) -> str:
     """The level's choice for the seat to act."""
     view = view_for(state, state.to_act)
-    return choose_action(view, state.rules, random.Random(seed), level, 0.05).text
+    return player(level).choose(view, random.Random(seed), 0.05).text
 
 
 def knowledge(state: GameState) -> Knowledge:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from five_hundred.bots import choose_action
+from five_hundred.bots import DEFAULT_BUDGET, player
 from five_hundred.bots.club import count_tricks, misere_ok
 from five_hundred.bots.tournament import main, run_match
 from five_hundred.engine.cards import NO_TRUMPS, deck, mask_of, parse_card
@@ -44,7 +44,7 @@ def _deal(hands: dict[int, str], kitty: str = "", seed: int = 0, dealer: int = 3
 
 def _club(state: GameState) -> str:
     seat = state.to_act
-    return choose_action(view_for(state, seat), state.rules, random.Random(0), "club").text
+    return player("club").choose(view_for(state, seat), random.Random(0), DEFAULT_BUDGET).text
 
 
 def _apply(state: GameState, texts: list[str]) -> None:
@@ -216,7 +216,7 @@ def _decisions(rules: RuleSet, seed: int, levels: tuple[str, ...]) -> list[tuple
     while not state.deal_over:
         seat = state.to_act
         view = view_for(state, seat)
-        text = choose_action(view, rules, rng, levels[seat % len(levels)]).text
+        text = player(levels[seat % len(levels)]).choose(view, rng, DEFAULT_BUDGET).text
         assert text in view.legal_actions
         if levels[seat % len(levels)] == "club":
             out.append((view, text))
@@ -230,7 +230,7 @@ def test_club_is_deterministic_in_every_phase() -> None:
     for seed in range(25):
         for view, text in _decisions(R, seed, ("club",)):
             phases.add(view.phase)
-            again = choose_action(view, R, random.Random(seed + 99), "club").text
+            again = player("club").choose(view, random.Random(seed + 99), DEFAULT_BUDGET).text
             assert again == text
     assert {"bidding", "discard", "joker", "play"} <= phases
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from five_hundred.bots import choose_action, normal
+from five_hundred.bots import DEFAULT_BUDGET, hand_strength, player
 from five_hundred.engine.cards import JOKER, SUITLESS, mask_of, parse_card
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.play import trick_winner
@@ -126,7 +126,7 @@ def test_no_endless_no_trumps_on_a_weak_hand() -> None:
         state.apply_text("bid 6H")  # East opens
         view = view_for(state, 2)
         for level in ("normal", "hard") if seed < 8 else ("normal",):  # hard is slow
-            text = choose_action(view, R, random.Random(seed), level, 0.05).text
+            text = player(level).choose(view, random.Random(seed), 0.05).text
             assert "NT" not in text, (seed, view.hand, text)
 
 
@@ -142,11 +142,11 @@ def test_no_trumps_bids_are_rare_and_backed_by_stoppers() -> None:
         while state.phase == "bidding":
             seat = state.to_act
             view = view_for(state, seat)
-            text = choose_action(view, R, rng, "normal").text
+            text = player("normal").choose(view, rng, DEFAULT_BUDGET).text
             if "NT" in text:
                 nt_bids += 1
                 hand = mask_of(parse_card(c, R) for c in view.hand)
-                assert "JK" in view.hand or normal.nt_tricks(R, hand)[1] == 4
+                assert "JK" in view.hand or hand_strength.nt_tricks(R, hand)[1] == 4
             state.apply_text(text, seat)
     assert nt_bids < 60
 
@@ -182,7 +182,7 @@ def test_joker_not_thrown_on_partners_trick_in_no_trumps(level: str) -> None:
     plays = [(s, parse_card(c, R)) for s, c in view.public.trick.plays]  # type: ignore[union-attr]
     assert trick_winner(k.ctx, plays, "SCDH".index("D")) == 2
     for seed in range(4):
-        text = choose_action(view, R, random.Random(seed), level, 0.05).text
+        text = player(level).choose(view, random.Random(seed), 0.05).text
         assert text in view.legal_actions
         assert text != "play JK", f"joker thrown on partner's trick (seed {seed})"
 
@@ -199,7 +199,7 @@ def test_joker_kept_in_no_trumps() -> None:
         rng = random.Random(seed)
         # North discards with the bot, then keeps the joker suitless.
         v = view_for(state, 0)
-        state.apply_text(choose_action(v, R, rng, "normal").text, 0)
+        state.apply_text(player("normal").choose(v, rng, DEFAULT_BUDGET).text, 0)
         if state.phase == "joker":
             state.apply_text("joker none", 0)
 

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from five_hundred.bots import choose_action, hint
+from five_hundred.bots import DEFAULT_BUDGET, hint, player
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
@@ -32,7 +32,7 @@ def _views(seed: int) -> list[SeatView]:
         view = view_for(state, seat)
         if len(view.legal_actions) > 1:
             out.append(view)
-        state.apply_text(choose_action(view, R, rng, "normal").text, seat)
+        state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, seat)
     return out
 
 
@@ -55,11 +55,11 @@ def test_hard_same_view_seed_budget_same_action(seed: int,
     # Bidding and discard decisions, then every third card (early and late tricks).
     plays = [v for v in views if v.public.phase == "play"]
     chosen = [v for v in views if v.public.phase != "play"] + plays[::3] + plays[-2:]
-    first = [choose_action(v, R, random.Random(seed), "hard", 0.05).text for v in chosen]
+    first = [player("hard").choose(v, random.Random(seed), 0.05).text for v in chosen]
     monkeypatch.setattr(time, "perf_counter", _warped_clock)
     monkeypatch.setattr(time, "monotonic", _warped_clock)
     monkeypatch.setattr(time, "time", _warped_clock)
-    second = [choose_action(v, R, random.Random(seed), "hard", 0.05).text for v in chosen]
+    second = [player("hard").choose(v, random.Random(seed), 0.05).text for v in chosen]
     assert first == second
     assert all(a in v.legal_actions for a, v in zip(first, chosen, strict=True))
 
@@ -78,12 +78,12 @@ def test_hard_joker_naming_and_no_trumps_play_are_deterministic(
         view = view_for(state, seat)
         if len(view.legal_actions) > 1:
             views.append(view)
-        state.apply_text(choose_action(view, R, rng, "normal").text, seat)
+        state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, seat)
     assert {"discard", "joker", "play"} <= {v.phase for v in views}
     chosen = [v for v in views if v.phase != "play"] + views[2::4]
-    first = [choose_action(v, R, random.Random(9), "hard", 0.05).text for v in chosen]
+    first = [player("hard").choose(v, random.Random(9), 0.05).text for v in chosen]
     monkeypatch.setattr(time, "perf_counter", _warped_clock)
-    second = [choose_action(v, R, random.Random(9), "hard", 0.05).text for v in chosen]
+    second = [player("hard").choose(v, random.Random(9), 0.05).text for v in chosen]
     assert first == second
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from five_hundred.bots import choose_action, hint
+from five_hundred.bots import DEFAULT_BUDGET, hint, player
 from five_hundred.bots.mc import _discard_candidates
 from five_hundred.engine.cards import JOKER, parse_card
 from five_hundred.engine.knowledge import knowledge_of
@@ -26,8 +26,8 @@ def test_hard_bids_its_strength_where_normal_opens_low(seed: int) -> None:
     opening bid of hard is at least 8♥ (worth 300), where normal opens 7♥ (200)."""
     state = crafted(R, seed, {0: STRONG}, dealer=3)
     view = view_for(state, 0)
-    assert choose_action(view, R, random.Random(seed), "normal").text == "bid 7H"
-    text = choose_action(view, R, random.Random(seed), "hard").text
+    assert player("normal").choose(view, random.Random(seed), DEFAULT_BUDGET).text == "bid 7H"
+    text = player("hard").choose(view, random.Random(seed), DEFAULT_BUDGET).text
     assert text.startswith("bid ") and text.endswith("H"), text
     assert int(text.split()[1][:-1]) >= 8, text
 
@@ -38,7 +38,7 @@ def test_hard_passes_a_weak_hand(seed: int) -> None:
     state = crafted(R, seed, {}, banned={0: lambda c: c == JOKER or (c & 15) >= 12},
                     dealer=3)
     view = view_for(state, 0)
-    assert choose_action(view, R, random.Random(seed), "hard").text == "pass"
+    assert player("hard").choose(view, random.Random(seed), DEFAULT_BUDGET).text == "pass"
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -53,7 +53,7 @@ def test_hard_discard_keeps_the_joker_and_bowers(seed: int) -> None:
     k = knowledge_of(view, R)
     cands = _discard_candidates(k)
     assert cands and all(m.bit_count() == 3 and m & ~k.hand == 0 for m in cands)
-    text = choose_action(view, R, random.Random(seed), "hard").text
+    text = player("hard").choose(view, random.Random(seed), DEFAULT_BUDGET).text
     assert text in view.legal_actions
     thrown = {parse_card(t, R) for t in text.split()[1:]}
     assert not thrown & {parse_card(t, R) for t in ("JK", "JH", "JD")}, text
@@ -65,7 +65,7 @@ def test_hint_for_a_bid_gives_expected_points() -> None:
     state = crafted(R, 1, {0: STRONG}, dealer=3)
     view = view_for(state, 0)
     h = hint(view, R, random.Random(1), 0.25)
-    assert h.action == choose_action(view, R, random.Random(1), "hard", 0.25)
+    assert h.action == player("hard").choose(view, random.Random(1), 0.25)
     assert h.action.text.endswith("H") and "expected points" in h.reason and h.samples > 0
     assert h == hint(view, R, random.Random(1), 0.25)
 
@@ -100,7 +100,7 @@ def test_pimc_solves_each_class_of_equivalent_cards_once() -> None:
                         together = classes[i] == classes[j]
                         assert together == (same_suit and not between), (a, b)
                 merged += len(plays) - len(set(classes))
-            state.apply_text(choose_action(view, R, rng, "normal").text)
+            state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text)
     assert merged > 5
 
 
@@ -124,5 +124,5 @@ def test_card_estimates_never_rest_on_no_sample(monkeypatch: pytest.MonkeyPatch)
             ests = hard.estimate_cards(k, random.Random(0), 0.05)
             assert all(e.samples > 0 for e in ests), ests
             checked += 1
-        state.apply_text(choose_action(view, R, rng, "normal").text)
+        state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text)
     assert checked == 3

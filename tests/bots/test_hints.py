@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from five_hundred.bots import choose_action, hard, hint, match, mc, normal
+from five_hundred.bots import DEFAULT_BUDGET, hard, hint, match, mc, normal, player
 from five_hundred.engine import Phase
 from five_hundred.engine.bidding import ladder_for
 from five_hundred.engine.knowledge import knowledge_of
@@ -32,7 +32,7 @@ def position(seed: int, steps: int) -> SeatView:
     rng = random.Random(seed)
     for _ in range(steps):
         view = view_for(state, state.to_act)
-        state.apply_text(choose_action(view, R, rng, "normal").text, state.to_act)
+        state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, state.to_act)
     return view_for(state, state.to_act)
 
 
@@ -95,7 +95,7 @@ def test_card_hints_rank_in_one_order_in_the_table_notation() -> None:
             assert not RECORD.search(describe_hint(h)), describe_hint(h)
             labels = h.reason.split(": ", 1)[1].split(" (over ")[0]
             assert "%" in labels
-        state.apply_text(choose_action(view, R, rng, "normal").text, state.to_act)
+        state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, state.to_act)
     assert seen >= 4
 
 
@@ -105,7 +105,7 @@ def test_bid_hint_ranks_passing_at_its_bar_and_names_the_match() -> None:
     reason names the scores and the cheapest bid that wins the game (6♣: 6♠ is 40)."""
     view = view_at(BORDERLINE, 0, 3, (450, 450))
     h = hint(view, R, random.Random(1), 0.25)
-    assert h.action == choose_action(view, R, random.Random(1), "hard", 0.25)
+    assert h.action == player("hard").choose(view, random.Random(1), 0.25)
     assert h.action.text == "bid 6H"
     shown = ranked_numbers(h.reason)
     assert shown == sorted(shown, reverse=True)
@@ -143,7 +143,7 @@ def test_bid_hint_shows_passing_at_the_sacrifice_floor() -> None:
     assert floor in h.reason, h.reason
     shown = ranked_numbers(h.reason)
     assert shown == sorted(shown, reverse=True)
-    assert h.action == choose_action(view, R, random.Random(1), "hard", 0.25)
+    assert h.action == player("hard").choose(view, random.Random(1), 0.25)
     assert (h.action.text == "pass") == (shown[0] == round(mc.PASS_FLOOR))
 
 
@@ -171,12 +171,12 @@ def test_discard_hint_ranks_the_rule_based_discard_at_its_bar() -> None:
         rng = random.Random(seed)
         while state.phase != Phase.DISCARD and not state.deal_over:
             view = view_for(state, state.to_act)
-            state.apply_text(choose_action(view, R, rng, "normal").text, state.to_act)
+            state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, state.to_act)
         if state.deal_over:
             continue
         view = view_for(state, state.to_act)
         h = hint(view, R, random.Random(0), 0.1)
-        assert h.action == choose_action(view, R, random.Random(0), "hard", 0.1)
+        assert h.action == player("hard").choose(view, random.Random(0), 0.1)
         first = h.reason.split(": ", 1)[1].split(" +")[0].split(" −")[0]
         assert first == option_label(h.action), h.reason
         assert "the rule-based discard, ranked at" in h.reason
@@ -222,7 +222,7 @@ def _first_discard(seeds: range) -> SeatView:
         rng = random.Random(seed)
         while state.phase != Phase.DISCARD and not state.deal_over:
             view = view_for(state, state.to_act)
-            state.apply_text(choose_action(view, R, rng, "normal").text, state.to_act)
+            state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, state.to_act)
         if not state.deal_over:
             return view_for(state, state.to_act)
     raise AssertionError("no discard in these deals")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import five_hundred.bots as bots
-from five_hundred.bots import Hint, choose_action, hint, tournament
+from five_hundred.bots import DEFAULT_BUDGET, Hint, hint, player, tournament
 from five_hundred.bots.tournament import main, run_match
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 from five_hundred.engine.state import GameState
@@ -44,9 +44,9 @@ def test_bots_work_from_a_detached_view_only() -> None:
         data = view_for(state, seat).model_dump_json()
         view = SeatView.model_validate_json(data)
         for level in ("easy", "normal", "hard"):
-            text = choose_action(view, PAGAT_AUSTRALIAN, random.Random(1), level, 0.02).text
+            text = player(level).choose(view, random.Random(1), 0.02).text
             assert text in view.legal_actions
-        state.apply_text(choose_action(view, PAGAT_AUSTRALIAN, rng, "normal").text, seat)
+        state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, seat)
     del state
     gc.collect()
 
@@ -77,7 +77,7 @@ def test_bots_play_every_house_rule_legally(name: str, rules: RuleSet) -> None:
         while not state.deal_over:
             seat = state.to_act
             view = view_for(state, seat)
-            text = choose_action(view, rules, rng, levels[seat], 0.03).text
+            text = player(levels[seat]).choose(view, rng, 0.03).text
             assert text in view.legal_actions
             state.apply_text(text, seat)  # raises IllegalAction if not legal
         contracts += state.results[-1].contract is not None
@@ -99,7 +99,7 @@ def test_hint_gives_numbers_for_each_card() -> None:
             assert {c.action for c in h.candidates} <= set(view.legal)
             assert all(0.0 <= c.chance <= 1.0 for c in h.candidates)
             assert "%" in h.reason and h.samples > 0
-        state.apply_text(choose_action(view, PAGAT_AUSTRALIAN, rng, "normal").text, seat)
+        state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, seat)
     assert "card" in kinds or state.results[-1].contract is None
 
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from five_hundred.bots import choose_action, match
+from five_hundred.bots import match, player
 from five_hundred.engine.bidding import Bid, ladder_for
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
@@ -74,10 +74,10 @@ def test_at_450_a_small_contract_is_bid(level: str) -> None:
     """R35: with a hand just short of six hearts, both levels pass at 0-0 and bid 6♥ at
     450 each (6♥ made wins the game; failing costs 100 of a lead nobody has)."""
     for seed in (1, 2):
-        assert choose_action(view_at(BORDERLINE, 0, 3, (0, 0), seed=seed), R,
-                             random.Random(seed), level, 0.25).text == "pass"
-        assert choose_action(view_at(BORDERLINE, 0, 3, (450, 450), seed=seed), R,
-                             random.Random(seed), level, 0.25).text == "bid 6H"
+        assert player(level).choose(view_at(BORDERLINE, 0, 3, (0, 0), seed=seed),
+                                    random.Random(seed), 0.25).text == "pass"
+        assert player(level).choose(view_at(BORDERLINE, 0, 3, (450, 450), seed=seed),
+                                    random.Random(seed), 0.25).text == "bid 6H"
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -86,10 +86,10 @@ def test_near_minus_500_no_contract_that_loses_the_game_when_set(level: str) -> 
     −450, where 6♥ one trick short takes the side to −550 and loses the game."""
     hand = ["9H", "KH", "TH", "8H", "5H", "AC", "KC", "8D", "6S", "5C"]
     for seed in (1, 2):
-        assert choose_action(view_at(hand, 0, 3, (0, 0), seed=seed), R,
-                             random.Random(seed), level, 0.25).text == "bid 6H"
-        assert choose_action(view_at(hand, 0, 3, (-450, 0), seed=seed), R,
-                             random.Random(seed), level, 0.25).text == "pass"
+        assert player(level).choose(view_at(hand, 0, 3, (0, 0), seed=seed),
+                                    random.Random(seed), 0.25).text == "bid 6H"
+        assert player(level).choose(view_at(hand, 0, 3, (-450, 0), seed=seed),
+                                    random.Random(seed), 0.25).text == "pass"
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -99,7 +99,7 @@ def test_outbid_the_opponents_game_winning_contract(level: str) -> None:
     hand = ["JS", "AS", "KS", "QD", "7S", "6S", "AD", "8D", "6H", "5C"]
     for seed in (1, 2) if level == "normal" else (1,):  # hard: one seed, for time
         calm = view_at(hand, 2, 0, (0, 0), ("bid 7H",), seed)
-        assert choose_action(calm, R, random.Random(seed), level, 0.25).text == "pass"
+        assert player(level).choose(calm, random.Random(seed), 0.25).text == "pass"
         stake = view_at(hand, 2, 0, (200, 400), ("bid 7H",), seed)
-        text = choose_action(stake, R, random.Random(seed), level, 0.25).text
+        text = player(level).choose(stake, random.Random(seed), 0.25).text
         assert text.startswith("bid ") and LADDER.parse(text[4:]) > LADDER.parse("7H"), text

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from five_hundred.bots.hard import _greedy_move
+from five_hundred.bots.playout import greedy_move
 from five_hundred.bots.solver import Solver
 from five_hundred.engine.actions import JOKER_NAME, JOKER_NONE, PLAY, Action
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE
@@ -58,7 +58,7 @@ def _check_position(st: GameState, sv: Solver, rng: random.Random) -> None:
     solver = sv.legal_moves(seat, trick, st.led, tricks_left)
     assert len(solver) == len(set(solver))
     assert set(solver) == engine, (st.ctx, st.trick, st.hands[seat])
-    assert _greedy_move(sv, seat, trick, st.led, tricks_left) in engine
+    assert greedy_move(sv, seat, trick, st.led, tricks_left) in engine
     # The search's merged moves: legal, every joker naming, every effective suit held.
     merged = sv._moves(seat, trick, st.led, tricks_left)
     assert set(merged) <= engine

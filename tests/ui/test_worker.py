@@ -48,8 +48,7 @@ class Gate:
         if not self.release.wait(timeout=60):
             raise RuntimeError("the test never released the gate")
 
-    def choose(self, view: SeatView, rules: RuleSet, rng: object, level: str,
-               budget: float) -> LegalAction:
+    def choose(self, view: SeatView, rng: object, budget: float) -> LegalAction:
         self.asked.append(((view.public.deal_number, len(view.public.auction)), view.seat))
         self.wait()
         return view.legal[0]
@@ -61,15 +60,17 @@ class FakeHint:
     reason: str
 
 
-def first_legal(view: SeatView, rules: RuleSet, rng: object, level: str,
-                budget: float) -> LegalAction:
-    return view.legal[0]
+class FirstLegal:
+    """A computer that plays the first legal action at once."""
+
+    def choose(self, view: SeatView, rng: object, budget: float) -> LegalAction:
+        return view.legal[0]
 
 
 @pytest.fixture
 def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
     g = Gate()
-    monkeypatch.setattr(hotseat, "bot_chooser", lambda: g.choose)
+    monkeypatch.setattr(hotseat, "computer_player", lambda level: g)
     yield g
     g.release.set()  # whatever happened, the thread may end
 
@@ -191,7 +192,7 @@ async def test_hint_thinks_in_a_worker_and_is_dropped_when_stale(
         tmp_path: Path, gate: Gate, monkeypatch: pytest.MonkeyPatch) -> None:
     """`h` shows "thinking…", then the hint once computed; a hint asked for a decision
     that was made meanwhile is not shown."""
-    monkeypatch.setattr(hotseat, "bot_chooser", lambda: first_legal)
+    monkeypatch.setattr(hotseat, "computer_player", lambda level: FirstLegal())
 
     def slow_hint(view: SeatView, rules: RuleSet, rng: object, budget: float) -> FakeHint:
         gate.wait()

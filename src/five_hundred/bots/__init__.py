@@ -1,10 +1,11 @@
 """Computer players and hints. They depend on the engine's pure helpers only.
 
-A player is given the acting seat's ``SeatView`` (never the game state), the
-``RuleSet``, a seeded ``random.Random`` and a time budget in seconds, and returns one
-of ``view.legal`` (a typed ``LegalAction``)::
+A player (``player.Player``) is given the acting seat's ``SeatView`` (never the game
+state), a seeded ``random.Random`` and a time budget in seconds, and returns one of
+``view.legal`` (a typed ``LegalAction``); every level is made by name from one registry
+(``levels.REGISTRY``)::
 
-    choice = choose_action(view, rules, rng, level="hard", budget=0.25)
+    choice = player("hard").choose(view, rng, budget=0.25)
     state.apply(choice.action, view.seat)
 
 Levels: ``random`` (uniform legal play, a yardstick), ``easy`` (the rules of
@@ -26,45 +27,9 @@ from five_hundred.engine.cards import NO_TRUMPS, parse_card
 from five_hundred.engine.knowledge import Knowledge, knowledge_of
 from five_hundred.i18n import _, ngettext
 
-from . import club, hard, match, mc, normal
-
-LEVELS = ("random", "easy", "normal", "hard", "club")
-# Levels for measurement only (tournament, benchmarks), not offered to players:
-# ``hard-play`` bids and discards as ``normal`` and plays its cards as ``hard``, so a
-# match against ``normal`` measures card play alone.
-YARDSTICKS = ("hard-play",)
-EASY_SLIPS = 0.2
-DEFAULT_BUDGET = 0.25
-
-
-def choose_action(view: SeatView, rules: RuleSet, rng: random.Random, level: str = "normal",
-                  budget: float = DEFAULT_BUDGET) -> LegalAction:
-    """One of ``view.legal`` for the seat of ``view``."""
-    legal = view.legal
-    if not legal:
-        raise ValueError("this seat has nothing to do now")
-    if level not in LEVELS and level not in YARDSTICKS:
-        raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
-    if len(legal) == 1:
-        return legal[0]
-    if level == "random":
-        return legal[rng.randrange(len(legal))]
-    k = knowledge_of(view, rules)
-    if level == "hard" or (level == "hard-play" and k.phase == Phase.PLAY):
-        action = hard.decide(k, rng, budget)
-    elif level == "club":
-        action = club.decide(k, rng)
-    else:
-        action = normal.decide(k, rng, EASY_SLIPS if level == "easy" else 0.0)
-    return _typed(view, action)
-
-
-def _typed(view: SeatView, action: tuple[int, ...]) -> LegalAction:
-    """The view's legal action that is ``action`` (the levels decide in engine form)."""
-    found = next((a for a in view.legal if a.action == action), None)
-    if found is None:  # a level chose something the rules do not allow: a bug there
-        raise RuntimeError(f"a computer chose an illegal action {action}")
-    return found
+from . import hand_strength, hard, match, mc, normal
+from .levels import LEVELS, REGISTRY, YARDSTICKS, player
+from .player import DEFAULT_BUDGET, Player, legal_choice
 
 
 @dataclass(frozen=True)
@@ -123,17 +88,17 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
         j = (mc.judge_bid if bidding else mc.judge_discard)(k, rng, hard.work_limit(budget))
         if j.options:
             return (_bid_hint if bidding else _discard_hint)(view, k, j)
-        choice = _typed(view, j.action)
+        choice = legal_choice(view, j.action)
     else:
-        choice = choose_action(view, rules, rng, "hard", budget)
+        choice = player("hard").choose(view, rng, budget)
     if k.phase == Phase.BIDDING:
         strains: list[str] = []
         for t in range(4):
-            est, n = normal.suit_tricks(rules, k.hand, t)
+            est, n = hand_strength.suit_tricks(rules, k.hand, t)
             strains.append(ngettext("{suit} {tricks} ({n} trump)", "{suit} {tricks} ({n} trumps)",
                                     n).format(suit=notation.SUIT_SYMBOLS[t],
                                               tricks=i18n.decimal(est), n=n))
-        nt, stopped = normal.nt_tricks(rules, k.hand)
+        nt, stopped = hand_strength.nt_tricks(rules, k.hand)
         strains.append(ngettext("NT {tricks} ({n} suit stopped)",
                                 "NT {tricks} ({n} suits stopped)", stopped).format(
             tricks=i18n.decimal(nt), n=stopped))
@@ -166,7 +131,7 @@ def _card_hint(view: SeatView, k: Knowledge, rng: random.Random, budget: float) 
     ests.sort(key=lambda e: (-e.utility, -e.success, e.text))
     bid = k.bid
     assert bid is not None
-    cands = tuple(Candidate(_typed(view, e.action), e.success, e.utility, e.tricks)
+    cands = tuple(Candidate(legal_choice(view, e.action), e.success, e.utility, e.tricks)
                   for e in ests)
     parts = ", ".join(_("{option} {points} ({chance})").format(
         option=notation.option_label(c.action), points=notation.signed(round(c.points)),
@@ -257,7 +222,7 @@ def _discard_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
             ranked.append((value, 1, label, option))
     ranked.sort(key=lambda r: (-r[0], r[1]))  # ties: the rule-based discard, as hard decides
     first = sorted(ranked[0][3].split())
-    choice = next((a for a in view.legal if sorted(a.cards) == first), _typed(view, j.action))
+    choice = next((a for a in view.legal if sorted(a.cards) == first), legal_choice(view, j.action))
     parts = ", ".join(label for _v, _n, label, _o in ranked[:DISCARD_OPTIONS])
     return Hint(choice, ngettext("by expected points: {options} (over {n} sampled deal)",
                                  "by expected points: {options} (over {n} sampled deals)",
@@ -265,4 +230,5 @@ def _discard_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
                 samples=j.samples)
 
 
-__all__ = ["DEFAULT_BUDGET", "LEVELS", "YARDSTICKS", "Candidate", "Hint", "choose_action", "hint"]
+__all__ = ["DEFAULT_BUDGET", "LEVELS", "REGISTRY", "YARDSTICKS", "Candidate", "Hint", "Player",
+           "hint", "player"]

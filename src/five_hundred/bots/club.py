@@ -159,18 +159,28 @@ def misere_ok(rules: RuleSet, hand: int, open_: bool) -> bool:
     return True
 
 
+def _partner_entries(k: Knowledge) -> list[Bid | None]:
+    """Partner's calls so far, in order (None for a pass)."""
+    partner = (k.seat + 2) & 3
+    return [b for s, b in k.auction if s == partner]
+
+
+def _partner_share(partner_entries: list[Bid | None]) -> int:
+    """The tricks counted on from partner: one if his first call was a pass."""
+    return 1 if partner_entries and partner_entries[0] is None else PARTNER_TRICKS
+
+
 def strain_values(k: Knowledge) -> dict[int, int]:
     """Tricks the seat is worth in each strain (0-3, ``NO_TRUMPS``) after the design's
     adjustments for trump length and quality, partner's bids, the opponents' bids and
     the kitty."""
     rules, hand, me = k.rules, k.hand, k.seat
-    partner = (me + 2) & 3
     mine = [b for s, b in k.auction if s == me]
-    partner_entries = [b for s, b in k.auction if s == partner]
+    partner_entries = _partner_entries(k)
     partner_bids = [b for b in partner_entries if b is not None and b.kind == SUIT_BID]
     opp_bids = [b for s, b in k.auction
                 if (s - me) % 2 == 1 and b is not None and b.kind == SUIT_BID]
-    share = 1 if partner_entries and partner_entries[0] is None else PARTNER_TRICKS
+    share = _partner_share(partner_entries)
     has_joker = bool(hand & JOKER_BITS)
     my_last = mine[-1] if mine else None
     out: dict[int, int] = {}
@@ -201,61 +211,89 @@ def strain_values(k: Knowledge) -> dict[int, int]:
 
 
 def bid_plan(k: Knowledge) -> Action:
-    rules, hand, me = k.rules, k.hand, k.seat
-    ladder = ladder_for(rules)
+    """The design's bidding: the Australian 6NT opener; else the highest bid the strain
+    values (or the misère judgement) support, named as cheaply as possible while
+    partner may still bid, and no more than the game needs once it would win it."""
+    ladder = ladder_for(k.rules)
     legal = sorted(((ladder.bids[a[1]], a) for a, _ in k.legal if a[0] == BID),
                    key=lambda ba: (ba[0].rank, ba[0].kind))
-    pass_action: Action = (PASS,)
     if not legal:
-        return pass_action
-    partner = (me + 2) & 3
-    mine = [b for s, b in k.auction if s == me]
-    partner_entries = [b for s, b in k.auction if s == partner]
-    has_joker = bool(hand & JOKER_BITS)
-    share = 1 if partner_entries and partner_entries[0] is None else PARTNER_TRICKS
-    # The Australian opener: the joker and a little more bid 6NT at once.
-    if (not mine and not partner_entries and has_joker
-            and count_tricks(rules, hand, NO_TRUMPS) >= 6 - share - KITTY_TRICKS):
+        return (PASS,)
+    opener = _australian_opener(k, legal)
+    if opener is not None:
+        return opener
+    matches = _supported_bids(k, legal)
+    if not matches:
+        return (PASS,)
+    choice = _cheap_first_strain(k, matches)
+    if choice[0].value + k.scores[k.seat & 1] >= k.rules.target:
+        return _game_bid(k, matches)
+    return choice[1]
+
+
+def _australian_opener(k: Knowledge, legal: list[tuple[Bid, Action]]) -> Action | None:
+    """The Australian opener: the first call of our side, the joker and a little more
+    bid 6NT at once."""
+    mine = [b for s, b in k.auction if s == k.seat]
+    partner_entries = _partner_entries(k)
+    share = _partner_share(partner_entries)
+    if (not mine and not partner_entries and k.hand & JOKER_BITS
+            and count_tricks(k.rules, k.hand, NO_TRUMPS) >= 6 - share - KITTY_TRICKS):
         for b, a in legal:
             if b.kind == SUIT_BID and b.trump == NO_TRUMPS and b.tricks == 6:
                 return a
+    return None
+
+
+def _supported_bids(k: Knowledge, legal: list[tuple[Bid, Action]]) -> list[tuple[Bid, Action]]:
+    """The legal bids the hand supports, cheapest first: a suit or NT bid within the
+    strain's value, misère when ``misere_ok``; never blind misère (V5) or a game bid
+    (V6)."""
     values = strain_values(k)
     matches: list[tuple[Bid, Action]] = []
     for b, a in legal:
         if b.kind == SUIT_BID:
             ok = b.tricks <= values[b.trump]
         elif b.kind in (MISERE, OPEN_MISERE):
-            ok = misere_ok(rules, hand, b.kind == OPEN_MISERE)
+            ok = misere_ok(k.rules, k.hand, b.kind == OPEN_MISERE)
         else:
-            ok = False  # blind misère (V5) and game bids (V6) are never chosen
+            ok = False
         if ok:
             matches.append((b, a))
-    if not matches:
-        return pass_action
+    return matches
+
+
+def _same_strain(a: Bid, b: Bid) -> bool:
+    return a.kind == b.kind and a.trump == b.trump
+
+
+def _cheap_first_strain(k: Knowledge, matches: list[tuple[Bid, Action]]) -> tuple[Bid, Action]:
+    """The highest supported bid; but our side's first suit bid while partner may still
+    bid names the strain as cheaply as possible."""
     best = matches[-1][0]
-
-    def same(b: Bid) -> bool:
-        return b.kind == best.kind and b.trump == best.trump
-
-    choice = matches[-1]
+    mine = [b for s, b in k.auction if s == k.seat]
+    partner_entries = _partner_entries(k)
     partner_in = not partner_entries or partner_entries[-1] is not None
     if not mine and partner_in and best.kind == SUIT_BID:
-        # First bid while partner may still bid: name the strain as cheaply as possible.
-        choice = next(m for m in matches if same(m[0]))
+        return next(m for m in matches if _same_strain(m[0], best))
+    return matches[-1]
+
+
+def _game_bid(k: Knowledge, matches: list[tuple[Bid, Action]]) -> Action:
+    """Where the chosen strain would win the game: bid only what wins it, and pass when
+    our side's high bid already does and both opponents have passed."""
+    rules, me = k.rules, k.seat
     score = k.scores[me & 1]
-    if choice[0].value + score >= rules.target:
-        # Bid only what wins the game.
-        high = k.high
-        ours = k.high_bidder >= 0 and (k.high_bidder - me) % 2 == 0
-        opps_out = all(any(s == o and b is None for s, b in k.auction)
-                       for o in ((me + 1) & 3, (me + 3) & 3))
-        if ours and high is not None and high.value + score >= rules.target and opps_out:
-            return pass_action
-        enough = [m for m in matches if same(m[0]) and m[0].value + score >= rules.target]
-        if not enough:
-            return pass_action
-        choice = enough[0]
-    return choice[1]
+    high = k.high
+    ours = k.high_bidder >= 0 and (k.high_bidder - me) % 2 == 0
+    opps_out = all(any(s == o and b is None for s, b in k.auction)
+                   for o in ((me + 1) & 3, (me + 3) & 3))
+    if ours and high is not None and high.value + score >= rules.target and opps_out:
+        return (PASS,)
+    best = matches[-1][0]
+    enough = [m for m in matches
+              if _same_strain(m[0], best) and m[0].value + score >= rules.target]
+    return enough[0][1] if enough else (PASS,)
 
 
 # ----------------------------------------------------------------------- exchange

@@ -23,17 +23,17 @@ from dataclasses import dataclass, field
 
 from five_hundred.engine import Phase
 from five_hundred.engine.actions import PLAY, Action
-from five_hundred.engine.cards import JOKER, SUITLESS, cards_of
+from five_hundred.engine.cards import JOKER, cards_of
 from five_hundred.engine.knowledge import Knowledge
-from five_hundred.engine.play import LED_BIT, led_of, winner, winning
+from five_hundred.engine.play import LED_BIT, led_of, winner
 from five_hundred.engine.scoring import score_deal
 
-from . import match, normal
+from . import match, mc, normal
+from .playout import playout
 from .sampler import sample_hands, weighted_sample
 from .solver import SearchAborted, Solver
 
 EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, each sample)
-ENDING_TRICKS = 3  # play-outs hand over to the exact solver at this many tricks left
 MIN_SAMPLES = 6
 MAX_SAMPLES = 100
 # The time budget is converted into a deterministic amount of work, never read from a
@@ -102,80 +102,6 @@ def _utility(k: Knowledge, side_value: int) -> tuple[float, bool]:
     util = match.utility(k.rules, k.scores, mine, res, dteam)  # points weighed by the match
     goal = res.made if mine == dteam else not res.made
     return util, goal
-
-
-def _greedy_move(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
-                 tricks_left: int) -> int:
-    """A fast full-information policy for play-outs: win cheaply or play low."""
-    sv.nodes += 1  # one unit of work, like a solver node
-    moves = sv.legal_moves(seat, trick, led, tricks_left)
-    if len(moves) == 1:
-        return moves[0]
-    strength = sv.ctx.strength
-    if not trick:
-        plain = [m for m in moves if m < 256 and sv.eff[m] != SUITLESS]
-        if not plain:
-            return moves[0]
-        if sv.misere:
-            return min(plain, key=lambda m: strength[m])
-        live = sv.hands[0] | sv.hands[1] | sv.hands[2] | sv.hands[3]
-        tops = []
-        for m in plain:
-            e = sv.eff[m]
-            if all(strength[d] <= strength[m] for d in sv.order[e] if (live >> d) & 1):
-                tops.append(m)
-        if tops and not sv.misere:
-            return max(tops, key=lambda m: strength[m])
-        return min(plain, key=lambda m: strength[m])
-    row = sv.score[led]
-    best_seat, best = winning(row, trick)
-    if sv.misere and seat == sv.declarer:
-        losers = [m for m in moves if row[m] < best]
-        if losers:
-            return max(losers, key=lambda m: row[m] * 100 + strength[m])
-        return max(moves, key=lambda m: strength[m])
-    if sv.misere:
-        return min(moves, key=lambda m: row[m] * 100 + strength[m])
-    if sv.max_side[best_seat] == sv.max_side[seat]:
-        return min(moves, key=lambda m: (row[m] > 0, row[m], strength[m]))
-    winners = [m for m in moves if row[m] > best]
-    if winners:
-        return min(winners, key=lambda m: row[m])
-    return min(moves, key=lambda m: (row[m] > 0, strength[m] if row[m] else 100 + strength[m]))
-
-
-def _playout(sv: Solver, seat: int, trick: list[tuple[int, int]], led: int,
-             tricks_left: int) -> int:
-    """Greedy play until ``ENDING_TRICKS`` remain, then the exact value of the ending.
-    Mutates the solver's hands (callers set them up again per sample)."""
-    gained = 0
-    nplayers = 3 if sv.out_seat >= 0 else 4
-    trick = list(trick)
-    while True:
-        if not trick and tricks_left <= ENDING_TRICKS:
-            return gained + sv.value(seat, [], -1, tricks_left)
-        mv = _greedy_move(sv, seat, trick, led, tricks_left)
-        card = mv & 255
-        sv.hands[seat] &= ~(1 << card)
-        if not trick:
-            led = led_of(sv.kernel, card, (mv >> 8) - 1)
-            sv.suits_led |= LED_BIT[led]
-        trick.append((seat, card))
-        if len(trick) < nplayers:
-            seat = sv._next(seat)
-            continue
-        row = sv.score[led]
-        w = winner(row, trick)
-        if sv.misere:
-            if w == sv.declarer:
-                return 1
-        elif sv.max_side[w]:
-            gained += 1
-        tricks_left -= 1
-        if tricks_left == 0:
-            return gained
-        trick = []
-        seat = w
 
 
 def _target(k: Knowledge) -> int:
@@ -351,7 +277,7 @@ def _playout_after(sv: Solver, k: Knowledge, mv: int, tricks_left: int) -> int:
     trick.append((k.seat, card))
     nplayers = 3 if sv.out_seat >= 0 else 4
     if len(trick) < nplayers:
-        return _playout(sv, sv._next(k.seat), trick, led, tricks_left)
+        return playout(sv, sv.next_seat[k.seat], trick, led, tricks_left)
     row = sv.score[led]
     w = winner(row, trick)
     if sv.misere:
@@ -362,7 +288,7 @@ def _playout_after(sv: Solver, k: Knowledge, mv: int, tricks_left: int) -> int:
         gain = 1 if sv.max_side[w] else 0
     if tricks_left == 1:
         return gain
-    return gain + _playout(sv, w, [], led, tricks_left - 1)
+    return gain + playout(sv, w, [], led, tricks_left - 1)
 
 
 TIE_POINTS = 1.0  # within this many points of the best, prefer the rule-based card
@@ -389,8 +315,6 @@ def best_estimate(k: Knowledge, rng: random.Random,
 
 
 def decide(k: Knowledge, rng: random.Random, budget: float) -> Action:
-    from . import mc  # mc uses this module's play-outs
-
     if k.phase == Phase.BIDDING:
         return mc.choose_bid(k, rng, work_limit(budget))
     if k.phase == Phase.DISCARD:

@@ -4,7 +4,7 @@ Bidding: the unseen cards (the other hands and the kitty) are dealt many times
 consistently with the auction so far (``sampler``). In each sample, for each strain
 worth considering, the seat takes the kitty, discards as ``normal`` would, and the deal
 is played out double-dummy by a fast greedy policy down to a 3-trick ending solved
-exactly (``hard._playout``). The tricks of the seat's side give, for every legal bid of
+exactly (``playout.playout``). The tricks of the seat's side give, for every legal bid of
 that strain, the points it would score; the bid with the best mean wins if it beats
 what passing is worth (nothing, or the current high contract played by its bidder,
 evaluated on the same samples) and is not a costly sacrifice (``pass_bar``). Misère
@@ -43,6 +43,7 @@ from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.scoring import score_deal
 
 from . import match, misere, normal
+from .playout import playout
 from .sampler import PILE, sample_hands
 from .solver import Solver
 
@@ -76,10 +77,8 @@ def _discard_for(rules: RuleSet, seat: int, hand: int, bid: Bid) -> int:
 
 def _play_out(sv: Solver, hands: list[int], leader: int) -> int:
     """Tricks of the solver's declaring side in a greedy play-out of a whole deal."""
-    from .hard import _playout  # local import: hard imports this module
-
     sv.setup(hands, 0)
-    return _playout(sv, leader, [], -1, sum(h.bit_count() for h in hands) // 4)
+    return playout(sv, leader, [], -1, sum(h.bit_count() for h in hands) // 4)
 
 
 def _points(rules: RuleSet, bid: Bid, dteam: int, mine: int, dec_tricks: int,
@@ -125,66 +124,116 @@ def choose_bid(k: Knowledge, rng: random.Random, limit: int) -> Action:
 
 
 def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
-    """The ``hard`` bid with the expected points of each bid weighed."""
-    rules = k.rules
-    ladder = ladder_for(rules)
-    plan = normal.bid_plan(k, rng)
+    """The ``hard`` bid with the expected points of each bid weighed: the suit bids of
+    the strains worth a look and misère over sampled deals, against what passing is
+    worth; the rule-based bid when there is nothing to weigh."""
+    ladder = ladder_for(k.rules)
     legal = {a[1]: a for a, _ in k.legal if a[0] == BID}
+    plan = _rule_based_bid(k, rng)
     mis = misere.bid_options(k, rng, limit, legal)  # misère weighed by play-outs
-    if plan[0] == BID and ladder.bids[plan[1]].is_misere:
-        plan = (PASS,)  # only the play-outs bid misère
-    strains = _strains(k)
-    high = k.high
-    if high is not None and high.kind == SUIT_BID and high.trump not in strains:
-        strains.append(high.trump)
+    strains = _strains_to_weigh(k)
     cand = [(i, ladder.bids[i]) for i in sorted(legal)
             if ladder.bids[i].kind == SUIT_BID and ladder.bids[i].trump in strains]
     if not cand and not mis:
         return Judgement(plan)
+    sums = _sample_suit_bids(k, rng, limit, strains, cand)
+    n = max(sums.samples, 1)
+    values = [(i, sums.per_bid[i] / n) for i, _ in cand] + [(i, v) for i, v, _ in mis]
+    return _weigh_against_passing(k, plan, legal, values, _pass_value(k, sums.base / n), n)
+
+
+def _rule_based_bid(k: Knowledge, rng: random.Random) -> Action:
+    """``normal``'s bid, the default; its misère is left to the play-outs."""
+    plan = normal.bid_plan(k, rng)
+    if plan[0] == BID and ladder_for(k.rules).bids[plan[1]].is_misere:
+        return (PASS,)
+    return plan
+
+
+def _strains_to_weigh(k: Knowledge) -> list[int]:
+    """``_strains``, and the strain of the current high bid (to outbid it in)."""
+    strains = _strains(k)
+    high = k.high
+    if high is not None and high.kind == SUIT_BID and high.trump not in strains:
+        strains.append(high.trump)
+    return strains
+
+
+@dataclass
+class _BidSums:
+    """Points summed over the sampled deals: for each candidate bid (by its index in
+    the ladder), and for the current high bid played by its bidder (``base``)."""
+
+    per_bid: dict[int, float]
+    base: float = 0.0
+    samples: int = 0
+
+
+def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: list[int],
+                      cand: list[tuple[int, Bid]]) -> _BidSums:
+    """Deal the unseen cards until the work is spent; in each deal, play every strain
+    out with the seat as declarer (and the high bid with its bidder) and score each
+    candidate bid on the tricks taken."""
+    rules = k.rules
     mine = k.seat & 1
     total = rules.hand_size
-    sums = {i: 0.0 for i, _ in cand}
-    base_sum = 0.0
-    base_bid = high if high is not None and high.kind == SUIT_BID else None
-    work = 0
-    n = 0
+    sums = _BidSums({i: 0.0 for i, _ in cand})
     solvers = {t: Solver(rules, play_context(rules, t), k.seat, False) for t in strains}
+    base_bid = k.high if k.high is not None and k.high.kind == SUIT_BID else None
     bidder = k.high_bidder
-    if base_bid is not None and bidder >= 0:
-        base_solver = Solver(rules, play_context(rules, base_bid.trump), bidder, False)
-    while (cand or mis) and n < BID_MAX_SAMPLES:
+    if base_bid is not None and bidder < 0:
+        base_bid = None
+    base_solver = None if base_bid is None else \
+        Solver(rules, play_context(rules, base_bid.trump), bidder, False)
+    work = 0
+    while sums.samples < BID_MAX_SAMPLES:
         hands = sample_hands(k, rng)
-        kitty = hands[PILE]
         for t in strains:
-            sv = solvers[t]
-            bid = _strain_bid(rules, t)
-            full = hands[k.seat] | kitty
-            hs = list(hands[:4])
-            hs[k.seat] = full & ~_discard_for(rules, k.seat, full, bid)
-            tricks = _play_out(sv, hs, k.seat)
+            tricks, used = _exchange_and_play(solvers[t], k, hands, k.seat, _strain_bid(rules, t))
             for i, b in cand:
                 if b.trump == t:
-                    sums[i] += _points(rules, b, mine, mine, tricks, k.scores, total)
-            work += sv.nodes
-            sv.nodes = 0
-        if base_bid is not None and bidder >= 0:
-            full = hands[bidder] | kitty
-            hs = list(hands[:4])
-            hs[bidder] = full & ~_discard_for(rules, bidder, full, base_bid)
-            tricks = _play_out(base_solver, hs, bidder)
-            base_sum += _points(rules, base_bid, bidder & 1, mine, tricks, k.scores, total)
-            work += base_solver.nodes
-            base_solver.nodes = 0
-        n += 1
+                    sums.per_bid[i] += _points(rules, b, mine, mine, tricks, k.scores, total)
+            work += used
+        if base_bid is not None and base_solver is not None:
+            tricks, used = _exchange_and_play(base_solver, k, hands, bidder, base_bid)
+            sums.base += _points(rules, base_bid, bidder & 1, mine, tricks, k.scores, total)
+            work += used
+        sums.samples += 1
         work += SAMPLE_WORK * (len(strains) + 1)
-        if n >= BID_MIN_SAMPLES and work >= limit:
+        if sums.samples >= BID_MIN_SAMPLES and work >= limit:
             break
-    n = max(n, 1)
-    values = [(i, sums[i] / n) for i, _ in cand] + [(i, v) for i, v, _ in mis]
+    return sums
+
+
+def _exchange_and_play(sv: Solver, k: Knowledge, hands: list[int], seat: int,
+                       bid: Bid) -> tuple[int, int]:
+    """Tricks of ``seat``'s side when it takes the kitty of ``hands``, discards as
+    ``normal`` would for ``bid`` and the deal is played out (``sv`` set up for that
+    strain with ``seat`` declaring); and the work it took."""
+    full = hands[seat] | hands[PILE]
+    hs = list(hands[:4])
+    hs[seat] = full & ~_discard_for(k.rules, seat, full, bid)
+    tricks = _play_out(sv, hs, seat)
+    used, sv.nodes = sv.nodes, 0
+    return tricks, used
+
+
+def _pass_value(k: Knowledge, sampled: float) -> float:
+    """What passing is worth: the high suit bid played by its bidder over the samples
+    (``sampled``), a misère high bid by its value to us, else nothing."""
+    high = k.high
+    if high is not None and high.is_misere and k.high_bidder >= 0:
+        return match.contract_value(k.rules, k.scores, k.seat & 1, high, k.high_bidder & 1)
+    return sampled if high is not None and high.kind == SUIT_BID else 0.0
+
+
+def _weigh_against_passing(k: Knowledge, plan: Action, legal: dict[int, Action],
+                           values: list[tuple[int, float]], base: float,
+                           samples: int) -> Judgement:
+    """The best weighed bid if it clears ``pass_bar``; else pass (or ``plan`` when
+    passing is not allowed)."""
+    ladder = ladder_for(k.rules)
     best_i, best_v = max(values, key=lambda x: (x[1], -x[0]))
-    base = base_sum / n if base_bid is not None else 0.0
-    if high is not None and high.is_misere and bidder >= 0:
-        base = match.contract_value(rules, k.scores, mine, high, bidder & 1)
     options = tuple(sorted(((ladder.bids[i].code, v) for i, v in values),
                            key=lambda o: -o[1]))
     action = plan
@@ -193,7 +242,7 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
         action = legal[best_i]
     elif any(a == pass_action for a, _ in k.legal):
         action = pass_action
-    return Judgement(action, options, base, n)
+    return Judgement(action, options, base, samples)
 
 
 def pass_bar(k: Knowledge, base: float) -> float:

@@ -21,6 +21,7 @@ win high once he has ducked, never lead the joker or a suit he has shown void in
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from five_hundred.engine import Phase
 from five_hundred.engine.actions import (
@@ -32,10 +33,9 @@ from five_hundred.engine.actions import (
     PLAY,
     Action,
 )
-from five_hundred.engine.bidding import MISERE, OPEN_MISERE, SUIT_BID, Bid
+from five_hundred.engine.bidding import MISERE, OPEN_MISERE, SUIT_BID, Bid, ladder_for
 from five_hundred.engine.cards import (
     JOKER,
-    JOKER2,
     NO_TRUMPS,
     SUITLESS,
     cards_of,
@@ -48,81 +48,7 @@ from five_hundred.engine.play import winning
 from five_hundred.engine.rules import RuleSet
 
 from . import match, misere
-
-# ----------------------------------------------------------------------- hand strength
-
-def suit_tricks(rules: RuleSet, hand: int, trump: int) -> tuple[float, int]:
-    """Estimated tricks of ``hand`` with ``trump`` as trumps, and its trump count."""
-    ctx = play_context(rules, trump)
-    tmask = ctx.suit_mask[trump]
-    trumps = hand & tmask
-    n = trumps.bit_count()
-    order = sorted(cards_of(tmask), key=lambda c: -ctx.strength[c])
-    est = 0.0
-    # Top trumps: each held trump counts by how few outranking trumps it lacks.
-    for i, c in enumerate(order):
-        if not (trumps >> c) & 1:
-            continue
-        above_missing = sum(1 for d in order[:i] if not (trumps >> d) & 1)
-        if above_missing == 0:
-            est += 1.0
-        elif above_missing == 1:
-            est += 0.6 if n >= 3 else 0.3
-        elif above_missing == 2:
-            est += 0.35 if n >= 4 else 0.1
-    honours = sum(1 for c in order[:5] if (trumps >> c) & 1)
-    est += max(0, n - 3 - max(0, honours - 3)) * 0.75  # long trumps
-    for s in range(4):
-        if s == trump:
-            continue
-        side = hand & ctx.suit_mask[s]
-        ln = side.bit_count()
-        if ln == 0:
-            est += 0.6 if n >= 4 else 0.2
-            continue
-        ranks = sorted((c & 15 for c in cards_of(side)), reverse=True)
-        if ranks[0] == 14:
-            est += 0.9
-            if len(ranks) > 1 and ranks[1] == 13:
-                est += 0.6
-        elif ranks[0] == 13 and ln >= 2:
-            est += 0.4
-        if ln == 1 and ranks[0] != 14 and n >= 4:
-            est += 0.3
-    return est, n
-
-
-def nt_tricks(rules: RuleSet, hand: int) -> tuple[float, int]:
-    """Estimated no-trump tricks and the number of suits stopped."""
-    est = 0.0
-    stopped = 0
-    if rules.jokers >= 2:
-        j = (hand >> JOKER & 1) + (hand >> JOKER2 & 1)
-        est += j
-    elif hand & (1 << JOKER):
-        est += 1.0
-        stopped += 1  # the suitless joker stops one suit
-    for s in range(4):
-        ranks = sorted(((c & 15) for c in cards_of(hand) if c not in (JOKER, JOKER2)
-                        and c >> 4 == s), reverse=True)
-        if not ranks:
-            continue
-        tops = 0
-        for want in (14, 13, 12, 11, 10):
-            if want in ranks:
-                tops += 1
-            else:
-                break
-        est += tops
-        if tops and len(ranks) >= 5:
-            est += (len(ranks) - 4) * 0.7
-        if ranks[0] == 14 or (ranks[0] == 13 and len(ranks) >= 2) or (
-                ranks[0] == 12 and len(ranks) >= 3):
-            stopped += 1
-        if tops == 0 and ranks[0] == 13 and len(ranks) >= 2:
-            est += 0.4
-    return est, min(stopped, 4)
-
+from .hand_strength import nt_tricks, suit_tricks
 
 # Tricks counted on from partner and the kitty, besides 0.5 for a kitty of three or
 # more (tuned against ``club``, docs/bots.md: 2.6 in all with the one-level jump below;
@@ -155,27 +81,60 @@ def _partner_suit_bid(k: Knowledge) -> Bid | None:
     return best
 
 
-def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
-    """The bidding decision of the rule-based player."""
-    rules = k.rules
-    legal_bids = {a[1]: a for a, _ in k.legal if a[0] == BID}
-    pass_action: Action = (PASS,)
-    if not legal_bids:
-        return pass_action
-    from five_hundred.engine.bidding import ladder_for
+@dataclass(frozen=True)
+class _Auction:
+    """What the rule-based bidding reads from the auction so far."""
 
-    ladder = ladder_for(rules)
-    hand = k.hand
-    partner_bid = _partner_suit_bid(k)
-    opp_bid = any(bid is not None and (seat - k.seat) % 2 == 1 for seat, bid in k.auction)
-    own_suits = {bid.trump for seat, bid in k.auction
-                 if seat == k.seat and bid is not None and bid.kind == SUIT_BID}
+    partner_bid: Bid | None  # partner's last suit bid
+    opponents_bid: bool  # an opponent has bid
+    own_suits: frozenset[int]  # the suits we bid ourselves
+    high_team: int  # the side holding the high bid, -1 if none
+
+
+def _read_auction(k: Knowledge) -> _Auction:
+    return _Auction(
+        partner_bid=_partner_suit_bid(k),
+        opponents_bid=any(bid is not None and (seat - k.seat) % 2 == 1
+                          for seat, bid in k.auction),
+        own_suits=frozenset(bid.trump for seat, bid in k.auction
+                            if seat == k.seat and bid is not None and bid.kind == SUIT_BID),
+        high_team=k.high_bidder & 1 if k.high_bidder >= 0 else -1)
+
+
+def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
+    """The bidding decision of the rule-based player: count the hand's tricks in each
+    strain it could play, bid the cheapest contract the count supports in the strain
+    with the most to spare, or misère when the hand is safe enough; else pass."""
+    legal_bids = {a[1]: a for a, _ in k.legal if a[0] == BID}
+    if not legal_bids:
+        return (PASS,)
+    auction = _read_auction(k)
+    counts = _strain_counts(k, rng, noise, auction)
+    choice = _with_misere(k, legal_bids, _best_suit_bid(k, legal_bids, counts, auction))
+    # blind misère (V5) is never bid by the rule-based player
+    return choice if choice is not None else (PASS,)
+
+
+def _allowance(rules: RuleSet) -> float:
+    """The tricks counted on from partner and the kitty (``ALLOWANCE``, more with a
+    bigger kitty)."""
     allowance = ALLOWANCE + (0.5 if rules.kitty_size >= 3 else 0.0)
     if rules.kitty_size >= 6:
         allowance += 0.6
-    options: list[tuple[float, int, int]] = []  # (tricks, trump, strain order)
+    return allowance
+
+
+def _strain_counts(k: Knowledge, rng: random.Random, noise: float,
+                   auction: _Auction) -> list[tuple[float, int]]:
+    """(tricks our side may take, strain) for each strain worth bidding: four trumps or
+    more (three raise partner's suit), no trumps with three suits stopped and the
+    joker, or all four. ``noise`` (easy) blurs the counts."""
+    rules = k.rules
+    allowance = _allowance(rules)
+    partner_bid = auction.partner_bid
+    counts: list[tuple[float, int]] = []
     for t in range(4):
-        est, n = suit_tricks(rules, hand, t)
+        est, n = suit_tricks(rules, k.hand, t)
         if n < 4 and not (partner_bid and partner_bid.trump == t and n >= 3):
             continue
         total = est + allowance + noise * rng.uniform(-1, 1)
@@ -183,55 +142,74 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
             # Partner already counted on ``allowance`` tricks from us and the kitty:
             # raise by the surplus only, and not at all when the suit is ours too (his
             # bid over ours already counted our hand: no escalation).
-            surplus = 0.0 if t in own_suits else max(0.0, est - allowance)
+            surplus = 0.0 if t in auction.own_suits else max(0.0, est - allowance)
             total = partner_bid.tricks + surplus
-        options.append((total, t, t))
-    nt_est, stopped = nt_tricks(rules, hand)
-    if stopped >= 3 and ((rules.jokers == 1 and hand & (1 << JOKER)) or stopped == 4):
-        total = nt_est + allowance - 0.3 + noise * rng.uniform(-1, 1)
-        options.append((total, NO_TRUMPS, 4))
+        counts.append((total, t))
+    nt_est, stopped = nt_tricks(rules, k.hand)
+    if stopped >= 3 and ((rules.jokers == 1 and k.hand & (1 << JOKER)) or stopped == 4):
+        counts.append((nt_est + allowance - 0.3 + noise * rng.uniform(-1, 1), NO_TRUMPS))
+    return counts
+
+
+def _best_suit_bid(k: Knowledge, legal_bids: dict[int, Action],
+                   counts: list[tuple[float, int]], auction: _Auction) -> Action | None:
+    """The strain bid with the most tricks to spare (the first strain on a tie)."""
     best_choice: Action | None = None
     best_score = -1.0
-    high_team = k.high_bidder & 1 if k.high_bidder >= 0 else -1
-    for total0, trump, _ in options:
-        for idx, act in sorted(legal_bids.items()):
-            b = ladder.bids[idx]
-            if b.kind != SUIT_BID or b.trump != trump:
-                continue
-            # The match score moves the bar (match.py): a side that wins the game with
-            # this bid, or must stop the other side's game, bids on less.
-            total = total0 + match.bid_slack(rules, k.scores, k.seat & 1, b, k.high,
-                                             high_team)
-            level = min(10, int(total))
-            if opp_bid and partner_bid is None:
-                level = min(level, int(total - 0.2))
-            if b.tricks <= level:
-                score = total - b.tricks + b.tricks * 0.01
-                if score > best_score:
-                    best_score = score
-                    best_choice = act
-                    if level >= b.tricks + 2:
-                        # Two tricks to spare: one level higher now, since the auction
-                        # may well end on this bid and leave the surplus unscored.
-                        best_choice = next(
-                            (a for i, a in legal_bids.items() if ladder.bids[i].kind ==
-                             SUIT_BID and ladder.bids[i].trump == trump
-                             and ladder.bids[i].tricks == b.tricks + 1), act)
-                break
-    # Misère: judged by the cards the defenders could catch (bots/misere.py).
+    for total, trump in counts:
+        found = _cheapest_supported(k, legal_bids, total, trump, auction)
+        if found is not None and found[0] > best_score:
+            best_score, best_choice = found
+    return best_choice
+
+
+def _cheapest_supported(k: Knowledge, legal_bids: dict[int, Action], total0: float,
+                        trump: int, auction: _Auction) -> tuple[float, Action] | None:
+    """The cheapest legal bid in ``trump`` that ``total0`` tricks support, scored by the
+    tricks to spare (a hair more for a higher level), or None."""
+    rules = k.rules
+    ladder = ladder_for(rules)
+    for idx, act in sorted(legal_bids.items()):
+        b = ladder.bids[idx]
+        if b.kind != SUIT_BID or b.trump != trump:
+            continue
+        # The match score moves the bar (match.py): a side that wins the game with
+        # this bid, or must stop the other side's game, bids on less.
+        total = total0 + match.bid_slack(rules, k.scores, k.seat & 1, b, k.high,
+                                         auction.high_team)
+        level = min(10, int(total))
+        if auction.opponents_bid and auction.partner_bid is None:
+            level = min(level, int(total - 0.2))
+        if b.tricks <= level:
+            if level >= b.tricks + 2:
+                # Two tricks to spare: one level higher now, since the auction may
+                # well end on this bid and leave the surplus unscored.
+                act = next((a for i, a in legal_bids.items()
+                            if ladder.bids[i].kind == SUIT_BID and ladder.bids[i].trump == trump
+                            and ladder.bids[i].tricks == b.tricks + 1), act)
+            return total - b.tricks + b.tricks * 0.01, act
+    return None
+
+
+def _with_misere(k: Knowledge, legal_bids: dict[int, Action],
+                 choice: Action | None) -> Action | None:
+    """``choice`` with misère weighed in, judged by the cards the defenders could catch
+    (bots/misere.py): open misère over any suit bid when the hand is safe enough for
+    it, misère when it is and no suit bid was found."""
+    rules = k.rules
+    ladder = ladder_for(rules)
     misere_bids = [(idx, act) for idx, act in legal_bids.items()
                    if ladder.bids[idx].kind in (MISERE, OPEN_MISERE)]
-    if rules.misere and misere_bids:
-        d = misere.bid_danger(rules, hand)
-        for idx, act in sorted(misere_bids):
-            kind = ladder.bids[idx].kind
-            if kind == OPEN_MISERE and d <= OPEN_MISERE_MAX_DANGER:
-                return act
-            if kind == MISERE and d <= MISERE_MAX_DANGER and best_choice is None:
-                best_choice = act
-    if best_choice is not None:
-        return best_choice
-    return pass_action  # blind misère (V5) is never bid by the rule-based player
+    if not (rules.misere and misere_bids):
+        return choice
+    d = misere.bid_danger(rules, k.hand)
+    for idx, act in sorted(misere_bids):
+        kind = ladder.bids[idx].kind
+        if kind == OPEN_MISERE and d <= OPEN_MISERE_MAX_DANGER:
+            return act
+        if kind == MISERE and d <= MISERE_MAX_DANGER and choice is None:
+            choice = act
+    return choice
 
 
 # ----------------------------------------------------------------------- exchange
@@ -522,62 +500,106 @@ def _lead(k: Knowledge, acts: list[Action], rng: random.Random) -> Action:
     return min(side, key=short)
 
 
-def _follow(k: Knowledge, acts: list[Action]) -> Action:
+@dataclass(frozen=True)
+class _Trick:
+    """The trick as the seat about to follow to it sees it."""
+
+    best_seat: int  # the seat winning it so far
+    best: int  # the weight of that seat's card (``_score``)
+    partner_winning: bool  # that seat is on our side
+    last: bool  # we play the last card to it
+    following: list[Action]  # our cards of the led suit
+    plain_beats: list[Action]  # our cards that would win it now, the suitless joker aside
+
+
+def _trick_so_far(k: Knowledge, acts: list[Action]) -> _Trick:
     ctx = k.ctx
     assert ctx is not None
-    trump = ctx.trump
     best_seat, best = _current_best(k)
-    partner_winning = best_seat >= 0 and k.dec_side(best_seat) == k.dec_side(k.seat)
     nplayers = 3 if k.out_seat >= 0 else 4
-    last = len(k.trick) == nplayers - 1
-    following = [a for a in acts if ctx.eff_suit[a[1]] == k.led]
+    return _Trick(
+        best_seat=best_seat, best=best,
+        partner_winning=best_seat >= 0 and k.dec_side(best_seat) == k.dec_side(k.seat),
+        last=len(k.trick) == nplayers - 1,
+        following=[a for a in acts if ctx.eff_suit[a[1]] == k.led],
+        plain_beats=[a for a in acts if _score(k, a[1], k.led) > best
+                     and ctx.eff_suit[a[1]] != SUITLESS])
 
-    def power(a: Action) -> int:  # the card's strength in this trick
+
+def _follow(k: Knowledge, acts: list[Action]) -> Action:
+    """A card to a trick already led: let partner's trick be, else follow suit by
+    position (second hand low, third hand high, fourth hand cheaply), else ruff,
+    play the suitless joker where the trick matters, or throw the least useful card."""
+    t = _trick_so_far(k, acts)
+    if t.partner_winning:
+        return _under_partner(k, acts, t)
+    if not t.following:
+        return _void_in_led_suit(k, acts, t)
+    if len(k.trick) == 1 and not t.last:
+        return _second_hand(k, t)
+    return _third_or_fourth_hand(k, t)
+
+
+def _under_partner(k: Knowledge, acts: list[Action], t: _Trick) -> Action:
+    """Partner is winning: play low, unless the next player may overtake partner's
+    card and we can take the trick with a card he cannot beat (third hand)."""
+    ctx = k.ctx
+    assert ctx is not None
+    win_card = next(c for s, c in k.trick if s == t.best_seat)
+    nxt = (k.seat + 1) & 3
+    if not t.last and not is_top(k, win_card) and t.following and not (
+            k.voids[nxt] >> k.led) & 1:
+        sure = [a for a in t.following
+                if is_top(k, a[1]) and _score(k, a[1], k.led) > t.best]
+        if sure:
+            return min(sure, key=lambda a: ctx.strength[a[1]])
+    return _lowest(k, t.following) if t.following else _discard_choice(k, acts)
+
+
+def _second_hand(k: Knowledge, t: _Trick) -> Action:
+    """Second hand low, unless we hold the top card of the suit; but never the joker or
+    a bower on a low trump lead (they win later, and better)."""
+    ctx = k.ctx
+    assert ctx is not None
+    led_card = k.trick[0][1]
+    low_trump_lead = (k.led == ctx.trump and ctx.strength[led_card] <= 10
+                      and not _needs_trick(k))
+    tops = [a for a in t.following if is_top(k, a[1]) and _score(k, a[1], k.led) > t.best
+            and not (low_trump_lead and ctx.strength[a[1]] > 14)]
+    if tops:
+        return min(tops, key=lambda a: ctx.strength[a[1]])
+    return _lowest(k, t.following)
+
+
+def _third_or_fourth_hand(k: Knowledge, t: _Trick) -> Action:
+    """Low when we cannot win; last to play, win cheaply; third hand high: the cheapest
+    card nobody can beat, else the highest that wins (a cheap card would only invite
+    the last player to overtake)."""
+    if not t.plain_beats:
+        return _lowest(k, t.following)
+
+    def power(a: Action) -> int:  # the card's weight in this trick
         return _score(k, a[1], k.led)
 
-    beats = [a for a in acts if power(a) > best]
+    if t.last:
+        return min(t.plain_beats, key=power)
+    sure = [a for a in t.plain_beats if is_top(k, a[1])]
+    return min(sure, key=power) if sure else max(t.plain_beats, key=power)
+
+
+def _void_in_led_suit(k: Knowledge, acts: list[Action], t: _Trick) -> Action:
+    """Ruff as cheaply as wins; else the suitless joker when the trick is worth it (a
+    king or ace winning it, three tricks or fewer left, or the contract riding on it);
+    else throw the least useful card."""
+    ctx = k.ctx
+    assert ctx is not None
+    ruffs = [a for a in t.plain_beats if ctx.eff_suit[a[1]] == ctx.trump]
+    if ruffs:
+        return min(ruffs, key=lambda a: _score(k, a[1], k.led))
     joker_suitless = [a for a in acts if ctx.eff_suit[a[1]] == SUITLESS]
-    plain_beats = [a for a in beats if ctx.eff_suit[a[1]] != SUITLESS]
-    if partner_winning:
-        win_card = next(c for s, c in k.trick if s == best_seat)
-        nxt = (k.seat + 1) & 3
-        if not last and not is_top(k, win_card) and following and not (
-                k.voids[nxt] >> k.led) & 1:
-            # Third hand: the next player may overtake partner's card; take the trick
-            # with a card he cannot beat when we hold one.
-            sure = [a for a in following if is_top(k, a[1]) and _score(k, a[1], k.led) > best]
-            if sure:
-                return min(sure, key=lambda a: ctx.strength[a[1]])
-        return _lowest(k, following) if following else _discard_choice(k, acts)
-    if following:
-        if len(k.trick) == 1 and not last:
-            # Second hand low, unless we hold the top card of the suit; but never the
-            # joker or a bower on a low trump lead (they win later, and better).
-            led_card = k.trick[0][1]
-            low_trump_lead = (k.led == trump and ctx.strength[led_card] <= 10
-                              and not _needs_trick(k))
-            tops = [a for a in following if is_top(k, a[1]) and _score(k, a[1], k.led) > best
-                    and not (low_trump_lead and ctx.strength[a[1]] > 14)]
-            if tops:
-                return min(tops, key=lambda a: ctx.strength[a[1]])
-            return _lowest(k, following)
-        if not plain_beats:
-            return _lowest(k, following)
-        if last:
-            return min(plain_beats, key=power)  # win cheaply
-        # Third hand high: the cheapest card nobody can beat, else the highest that
-        # wins (a cheap card would only invite the last player to overtake).
-        sure = [a for a in plain_beats if is_top(k, a[1])]
-        return min(sure, key=power) if sure else max(plain_beats, key=power)
-    # Void in the led suit.
-    if plain_beats:
-        ruffs = [a for a in plain_beats if ctx.eff_suit[a[1]] == trump]
-        if ruffs:
-            return min(ruffs, key=power)
-    if joker_suitless and not partner_winning:
-        tricks_left = 10 - k.trick_no
-        win_card = next(c for s, c in k.trick if s == best_seat)
-        valuable = (win_card & 15) >= 13 or tricks_left <= 3
+    if joker_suitless:
+        win_card = next(c for s, c in k.trick if s == t.best_seat)
+        valuable = (win_card & 15) >= 13 or 10 - k.trick_no <= 3
         if valuable or _needs_trick(k):
             return joker_suitless[0]
     others = [a for a in acts if ctx.eff_suit[a[1]] != SUITLESS] or acts

@@ -11,7 +11,7 @@ that bid a suit is resampled (with some probability) when it holds few of its tr
 ``weighted_sample`` goes further (``hard``'s card play): it deals several candidate
 deals and keeps one with probability proportional to how well it explains the
 auction (``auction_weight``): every bid and every pass of the other seats is judged
-by the rule-based bidding model's trick estimates (``normal.suit_tricks`` and
+by the rule-based bidding model's trick estimates (``hand_strength.suit_tricks`` and
 ``nt_tricks``) for the hand the sampled deal gives that seat, and a misère bid by
 how low the hand is. The kept deals follow the auction's evidence (sampling-
 importance-resampling) at the cost of dealing more candidates, which is cheap next
@@ -30,7 +30,7 @@ from five_hundred.engine.cards import JOKER, JOKERS, NO_TRUMPS, cards_of, play_c
 from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.rules import RuleSet
 
-from . import normal
+from .hand_strength import nt_tricks, suit_tricks
 
 PILE = 4  # index of the discard pile / kitty among the holders
 
@@ -162,9 +162,9 @@ def _strain_totals(rules: RuleSet, hand: int) -> tuple[tuple[float, int], ...]:
         0.6 if rules.kitty_size >= 6 else 0.0)
     out = []
     for t in range(4):
-        est, n = normal.suit_tricks(rules, hand, t)
+        est, n = suit_tricks(rules, hand, t)
         out.append((est + allowance, n))
-    est, stopped = normal.nt_tricks(rules, hand)
+    est, stopped = nt_tricks(rules, hand)
     out.append((est + allowance - 0.3, stopped))
     return tuple(out)
 

@@ -32,7 +32,8 @@ from five_hundred.engine.rules import PRESETS, RuleSet
 from five_hundred.engine.state import DealResult, GameState, first_dealer
 from five_hundred.engine.views import view_for
 
-from . import DEFAULT_BUDGET, LEVELS, YARDSTICKS, choose_action
+from .levels import LEVELS, YARDSTICKS, player
+from .player import DEFAULT_BUDGET
 
 
 @dataclass
@@ -91,10 +92,10 @@ def play_deal(rules: RuleSet, seed: int, levels: tuple[str, str], scores: tuple[
     """One deal dealt from ``seed``; ``levels[team]`` plays for seats of that team."""
     state = GameState.new_game(rules, seed, start_scores=scores, dealer=first_dealer(seed))
     rng = random.Random(f"bots:{seed}:{levels}")
+    players = (player(levels[0]), player(levels[1]))
     while not state.deal_over:
         seat = state.to_act
-        view = view_for(state, seat)
-        state.apply(choose_action(view, rules, rng, levels[seat & 1], budget).action, seat)
+        state.apply(players[seat & 1].choose(view_for(state, seat), rng, budget).action, seat)
     return state
 
 
