@@ -31,8 +31,7 @@ from .cards import (
 )
 from .record import GameRecord, replay_record
 from .rules import RuleSet
-from .state import PLAYING, DealLog, GameState
-from .views import DealSummary
+from .state import PLAYING, DealLog, DealResult, GameState
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -75,7 +74,7 @@ class DealReview(BaseModel):
     discards: tuple[str, ...]  # the declarer's discard (empty if nobody declared)
     tricks: tuple[ReviewTrick, ...]
     scores_before: tuple[int, int]
-    result: DealSummary
+    result: DealResult
 
     @property
     def number(self) -> int:
@@ -127,7 +126,6 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
             led=None if led < 0 else "J" if led == NO_TRUMPS else SUIT_LETTERS[led],
             called=called[n - 1], held=_hands(deal, held), team_tricks=(team[0], team[1])))
     bid = deal.contract
-    r = state.results[index]
     return DealReview(
         index=index, rules=state.rules, dealer=log.dealer, hands=_hands(deal, log.hands),
         kitty=tuple(card_str(c) for c in cards_of(log.kitty)),
@@ -140,10 +138,7 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
         joker_suit=SUIT_LETTERS[deal.joker_named] if deal.joker_named >= 0 else None,
         sitting_out=deal.out_seat if deal.out_seat >= 0 else None,
         discards=tuple(card_str(c) for c in cards_of(deal.discards)),
-        tricks=tuple(tricks), scores_before=before,
-        result=DealSummary(dealer=r.dealer, contract=r.contract, declarer=r.declarer,
-                           tricks=r.tricks, score_change=r.score_change, scores=r.scores,
-                           reasons=r.reasons, made=r.made))
+        tricks=tuple(tricks), scores_before=before, result=state.results[index])
 
 
 def finished_deals(state: GameState) -> int:

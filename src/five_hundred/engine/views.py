@@ -26,7 +26,7 @@ from .cards import (
     play_context,
 )
 from .rules import RuleSet
-from .state import DISCARD_PHASE, JOKER_PHASE, PLAYING, GameState, Phase, team_of
+from .state import DISCARD_PHASE, JOKER_PHASE, PLAYING, DealResult, GameState, Phase, team_of
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -87,20 +87,6 @@ class TrickView(BaseModel):
     winner: int | None = None
 
 
-class DealSummary(BaseModel):
-    """A finished deal (the replay's per-deal object plus readable reasons)."""
-
-    model_config = _FROZEN
-    dealer: int
-    contract: str | None
-    declarer: int | None
-    tricks: tuple[int, int]
-    score_change: tuple[int, int]
-    scores: tuple[int, int]
-    reasons: tuple[tuple[str, ...], tuple[str, ...]]
-    made: bool | None
-
-
 class PublicView(BaseModel):
     """Everything every player at the table may see."""
 
@@ -132,7 +118,7 @@ class PublicView(BaseModel):
     hand_sizes: tuple[int, int, int, int]
     exposed_hand: tuple[str, ...] | None  # open misère, after the first trick (R22)
     suits_led: tuple[str, ...]
-    results: tuple[DealSummary, ...]
+    results: tuple[DealResult, ...]  # the finished deals, the engine's own values
     winner: int | None
     win_reason: str
 
@@ -204,9 +190,6 @@ def _sorted_codes(state: GameState, mask: int) -> tuple[str, ...]:
 
 def public_view(state: GameState) -> PublicView:
     bid = state.contract
-    results = tuple(DealSummary(dealer=r.dealer, contract=r.contract, declarer=r.declarer,
-                                tricks=r.tricks, score_change=r.score_change, scores=r.scores,
-                                reasons=r.reasons, made=r.made) for r in state.results)
     tricks = tuple(TrickView(plays=tuple((s, card_str(c)) for s, c in plays),
                              led=_led_code(led), winner=winner)
                    for plays, winner, led in state.tricks)
@@ -247,7 +230,7 @@ def public_view(state: GameState) -> PublicView:
             h.bit_count() for h in state.hands),
         exposed_hand=exposed,
         suits_led=tuple(SUIT_LETTERS[s] for s in range(4) if (state.suits_led >> s) & 1),
-        results=results,
+        results=tuple(state.results),
         winner=state.winner,
         win_reason=state.win_reason,
     )
@@ -273,7 +256,6 @@ def view_for(state: GameState, seat: int) -> SeatView:
 
 
 __all__ = [
-    "DealSummary",
     "LegalAction",
     "PublicView",
     "SeatView",
