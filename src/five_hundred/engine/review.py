@@ -98,6 +98,7 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
     deal = GameState.from_deal(state.rules, log.dealer, list(log.hands), log.kitty, before)
     held_at: list[tuple[int, int, int, int]] = []  # the hands as each trick began
     called: list[str | None] = []
+    team_after: list[tuple[int, int]] = []  # the engine's team count as each trick is won
     for seat, action in log.actions:
         if deal.phase == PLAYING and not deal.trick:
             h = deal.hands
@@ -105,26 +106,18 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
             called.append(SUIT_LETTERS[action[2]] if action[0] == PLAY and len(action) == 3
                           else None)
         deal.apply(action, seat)
+        if len(deal.tricks) > len(team_after):
+            team_after.append(deal.team_tricks())
     if not deal.deal_over:  # cannot happen for a logged deal; never show it if it did
         raise DealNotFinished(f"deal {index + 1} is not finished")
     tricks: list[ReviewTrick] = []
-    won = [0, 0, 0, 0]
-    misere = deal.out_seat >= 0
-    for n, ((plays, winner, led), held) in enumerate(zip(deal.tricks, held_at,
-                                                         strict=True), 1):
-        won[winner] += 1
-        if misere:
-            d = deal.declarer
-            team = [0, 0]
-            team[d & 1] = won[d]
-            team[1 - (d & 1)] = won[(d + 1) & 3] + won[(d + 3) & 3]
-        else:
-            team = [won[0] + won[2], won[1] + won[3]]
+    for n, ((plays, winner, led), held, team) in enumerate(zip(deal.tricks, held_at,
+                                                               team_after, strict=True), 1):
         tricks.append(ReviewTrick(
             number=n, leader=plays[0][0], winner=winner,
             plays=tuple((s, card_str(c)) for s, c in plays),
             led=None if led < 0 else "J" if led == NO_TRUMPS else SUIT_LETTERS[led],
-            called=called[n - 1], held=_hands(deal, held), team_tricks=(team[0], team[1])))
+            called=called[n - 1], held=_hands(deal, held), team_tricks=team))
     bid = deal.contract
     return DealReview(
         index=index, rules=state.rules, dealer=log.dealer, hands=_hands(deal, log.hands),
