@@ -26,8 +26,10 @@ from .cards import (
     SUITLESS,
     card_str,
     cards_of,
-    display_key,
+    display_codes,
+    led_code,
     play_context,
+    trump_code,
 )
 from .record import GameRecord, replay_record
 from .rules import RuleSet
@@ -86,11 +88,8 @@ def _hands(state: GameState, masks: tuple[int, int, int, int] | list[int]) -> Ha
     ctx = state.ctx if state.contract is not None else play_context(state.rules, NO_TRUMPS,
                                                                     SUITLESS)
 
-    def one(mask: int) -> tuple[str, ...]:
-        return tuple(card_str(c) for c in sorted(cards_of(mask),
-                                                 key=lambda c: display_key(ctx, c)))
-
-    return one(masks[0]), one(masks[1]), one(masks[2]), one(masks[3])
+    return (display_codes(ctx, masks[0]), display_codes(ctx, masks[1]),
+            display_codes(ctx, masks[2]), display_codes(ctx, masks[3]))
 
 
 def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
@@ -116,7 +115,7 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
         tricks.append(ReviewTrick(
             number=n, leader=plays[0][0], winner=winner,
             plays=tuple((s, card_str(c)) for s, c in plays),
-            led=None if led < 0 else "J" if led == NO_TRUMPS else SUIT_LETTERS[led],
+            led=led_code(led),
             called=called[n - 1], held=_hands(deal, held), team_tricks=team))
     bid = deal.contract
     return DealReview(
@@ -126,8 +125,7 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
                       for s, a in deal.auction),
         contract=bid.code if bid else None,
         declarer=deal.declarer if bid else None,
-        trump=None if bid is None else "NT" if bid.trump == NO_TRUMPS
-        else SUIT_LETTERS[bid.trump],
+        trump=trump_code(bid.trump) if bid else None,
         joker_suit=SUIT_LETTERS[deal.joker_named] if deal.joker_named >= 0 else None,
         sitting_out=deal.out_seat if deal.out_seat >= 0 else None,
         discards=tuple(card_str(c) for c in cards_of(deal.discards)),
