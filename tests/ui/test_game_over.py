@@ -5,6 +5,7 @@ defending is told why the game goes on (R35)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from five_hundred.engine import TWO_JOKER_1000
@@ -122,7 +123,7 @@ def test_how_the_game_was_won_in_words_r34_r36_v6() -> None:
     assert win_explanation(lost, won_names) == ("East–West fell to −530 in deal 7: a side "
                                                 "at −500 or below loses.")
     # V6: the first side to the target wins, however it got there
-    last = won.results[-1].model_copy(update={"declarer": 1, "made": False})
+    last = replace(won.results[-1], declarer=1, made=False)
     v6 = won.model_copy(update={"rules": TWO_JOKER_1000, "scores": (1010, 170),
                                 "winner": 0, "results": (*won.results[:-1], last)})
     assert win_explanation(v6, won_names) == "North–South reached 1010 first, in deal 8."

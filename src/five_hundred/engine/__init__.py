@@ -13,7 +13,7 @@ from .cards import card_str, parse_card
 from .errors import IllegalAction, MalformedRecord
 from .rules import PAGAT_AUSTRALIAN, PRESETS, TWO_JOKER_1000, RuleSet, ruleset_from_record
 from .state import SEAT_NAMES, DealLog, DealResult, GameState, Phase, team_of
-from .views import DealSummary, LegalAction, PublicView, SeatView, TrickView, public_view, view_for
+from .views import LegalAction, PublicView, SeatView, TrickView, public_view, view_for
 
 __all__ = [
     "PAGAT_AUSTRALIAN",
@@ -24,7 +24,6 @@ __all__ = [
     "Bid",
     "DealLog",
     "DealResult",
-    "DealSummary",
     "GameState",
     "IllegalAction",
     "Ladder",

@@ -194,3 +194,21 @@ def display_key(ctx: PlayContext, card: int) -> tuple[int, int]:
         return (9, 0)
     group = 8 if s == ctx.trump else s
     return (group, ctx.strength[card])
+
+
+def display_codes(ctx: PlayContext, mask: int) -> tuple[str, ...]:
+    """The cards of ``mask`` as codes in the order a hand is shown (``display_key``)."""
+    return tuple(card_str(c) for c in sorted(cards_of(mask), key=lambda c: display_key(ctx, c)))
+
+
+def trump_code(trump: int) -> str:
+    """A contract's trumps as the views and reviews spell them: a suit letter or ``NT``."""
+    return "NT" if trump == NO_TRUMPS else SUIT_LETTERS[trump]
+
+
+def led_code(led: int) -> str | None:
+    """The suit led to a trick as the views and reviews spell it: a suit letter, ``J``
+    for a joker lead in the two-joker game's no trumps, None before the lead."""
+    if led < 0:
+        return None
+    return "J" if led == NO_TRUMPS else SUIT_LETTERS[led]

@@ -337,6 +337,22 @@ class _Prover:
                 n += 1
         return n
 
+    def _suit_moves(self, seat: int, placed: int, s: int, bars: int,
+                    moves: list[_Move]) -> int:
+        """The moves in suit ``s`` of a seat whose cards are partly unseen (see
+        ``_pool_moves``), each marked with ``bars``: its known cards of the suit, one
+        per run, and the pool cards of the suit worth trying unless it is barred from
+        the suit. Returns its known cards of the suit."""
+        k = self.k
+        ms = self.hands[seat] & k.suit_mask[s]
+        if ms:
+            moves.extend((c, -1, False, bars) for c in self._runs(s, ms))
+        ps = self.pool & k.suit_mask[s]
+        if ps and not (self.barred[seat] >> s) & 1:
+            later = self._later(seat, placed, s)
+            moves.extend((c, -1, True, bars) for c in self._pool_picks(s, ps, later))
+        return ms
+
     def _moves(self, seat: int, placed: int, led: int, tricks_left: int) -> list[_Move]:
         """The moves of ``seat``, one per run of equivalent cards. Those most likely to
         break the claim come first (a search order only): for a seat whose winning
@@ -380,25 +396,12 @@ class _Prover:
         joker_free = bool(pool & sl) and not bar & _NO_JOKER  # may take it from the pool
         if not placed:  # leading
             for s in self.suits:
-                ms = known & k.suit_mask[s]
-                if ms:
-                    moves.extend((c, -1, False, 0) for c in self._runs(s, ms))
-                ps = pool & k.suit_mask[s]
-                if ps and not (bar >> s) & 1:
-                    later = self._later(seat, placed, s)
-                    moves.extend((c, -1, True, 0) for c in self._pool_picks(s, ps, later))
+                self._suit_moves(seat, placed, s, 0, moves)
             if known & sl or joker_free:  # a suitless-joker lead names a suit (R26)
                 names = k.names[self.suits_led | (16 if tricks_left == 1 else 0)]
                 moves.extend((JOKER, s, not known & sl, 0) for s in names)
             return
-        ms = known & k.suit_mask[led]
-        if ms:
-            moves.extend((c, -1, False, 0) for c in self._runs(led, ms))
-        ps = pool & k.suit_mask[led]
-        if ps and not (bar >> led) & 1:
-            later = self._later(seat, placed, led)
-            moves.extend((c, -1, True, 0) for c in self._pool_picks(led, ps, later))
-        if ms:
+        if self._suit_moves(seat, placed, led, 0, moves):
             return  # holds the suit led: follows (R20)
         void = 0 if (bar >> led) & 1 else 1 << led
         if known & sl:  # void, with the suitless joker: it may (misère: must) go
@@ -410,15 +413,8 @@ class _Prover:
         # any other card, void in the suit led (misère: and without the joker, R25)
         other = void | (_NO_JOKER if k.compulsory and joker_free else 0)
         for s in self.suits:
-            if s == led:
-                continue
-            ms = known & k.suit_mask[s]
-            if ms:
-                moves.extend((c, -1, False, other) for c in self._runs(s, ms))
-            ps = pool & k.suit_mask[s]
-            if ps and not (bar >> s) & 1:
-                later = self._later(seat, placed, s)
-                moves.extend((c, -1, True, other) for c in self._pool_picks(s, ps, later))
+            if s != led:
+                self._suit_moves(seat, placed, s, other, moves)
 
     # ------------------------------------------------------------ shortcuts
 

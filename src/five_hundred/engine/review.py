@@ -26,13 +26,14 @@ from .cards import (
     SUITLESS,
     card_str,
     cards_of,
-    display_key,
+    display_codes,
+    led_code,
     play_context,
+    trump_code,
 )
 from .record import GameRecord, replay_record
 from .rules import RuleSet
-from .state import PLAYING, DealLog, GameState
-from .views import DealSummary
+from .state import PLAYING, DealLog, DealResult, GameState
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -75,7 +76,7 @@ class DealReview(BaseModel):
     discards: tuple[str, ...]  # the declarer's discard (empty if nobody declared)
     tricks: tuple[ReviewTrick, ...]
     scores_before: tuple[int, int]
-    result: DealSummary
+    result: DealResult
 
     @property
     def number(self) -> int:
@@ -87,11 +88,8 @@ def _hands(state: GameState, masks: tuple[int, int, int, int] | list[int]) -> Ha
     ctx = state.ctx if state.contract is not None else play_context(state.rules, NO_TRUMPS,
                                                                     SUITLESS)
 
-    def one(mask: int) -> tuple[str, ...]:
-        return tuple(card_str(c) for c in sorted(cards_of(mask),
-                                                 key=lambda c: display_key(ctx, c)))
-
-    return one(masks[0]), one(masks[1]), one(masks[2]), one(masks[3])
+    return (display_codes(ctx, masks[0]), display_codes(ctx, masks[1]),
+            display_codes(ctx, masks[2]), display_codes(ctx, masks[3]))
 
 
 def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
@@ -99,6 +97,7 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
     deal = GameState.from_deal(state.rules, log.dealer, list(log.hands), log.kitty, before)
     held_at: list[tuple[int, int, int, int]] = []  # the hands as each trick began
     called: list[str | None] = []
+    team_after: list[tuple[int, int]] = []  # the engine's team count as each trick is won
     for seat, action in log.actions:
         if deal.phase == PLAYING and not deal.trick:
             h = deal.hands
@@ -106,28 +105,19 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
             called.append(SUIT_LETTERS[action[2]] if action[0] == PLAY and len(action) == 3
                           else None)
         deal.apply(action, seat)
+        if len(deal.tricks) > len(team_after):
+            team_after.append(deal.team_tricks())
     if not deal.deal_over:  # cannot happen for a logged deal; never show it if it did
         raise DealNotFinished(f"deal {index + 1} is not finished")
     tricks: list[ReviewTrick] = []
-    won = [0, 0, 0, 0]
-    misere = deal.out_seat >= 0
-    for n, ((plays, winner, led), held) in enumerate(zip(deal.tricks, held_at,
-                                                         strict=True), 1):
-        won[winner] += 1
-        if misere:
-            d = deal.declarer
-            team = [0, 0]
-            team[d & 1] = won[d]
-            team[1 - (d & 1)] = won[(d + 1) & 3] + won[(d + 3) & 3]
-        else:
-            team = [won[0] + won[2], won[1] + won[3]]
+    for n, ((plays, winner, led), held, team) in enumerate(zip(deal.tricks, held_at,
+                                                               team_after, strict=True), 1):
         tricks.append(ReviewTrick(
             number=n, leader=plays[0][0], winner=winner,
             plays=tuple((s, card_str(c)) for s, c in plays),
-            led=None if led < 0 else "J" if led == NO_TRUMPS else SUIT_LETTERS[led],
-            called=called[n - 1], held=_hands(deal, held), team_tricks=(team[0], team[1])))
+            led=led_code(led),
+            called=called[n - 1], held=_hands(deal, held), team_tricks=team))
     bid = deal.contract
-    r = state.results[index]
     return DealReview(
         index=index, rules=state.rules, dealer=log.dealer, hands=_hands(deal, log.hands),
         kitty=tuple(card_str(c) for c in cards_of(log.kitty)),
@@ -135,15 +125,11 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
                       for s, a in deal.auction),
         contract=bid.code if bid else None,
         declarer=deal.declarer if bid else None,
-        trump=None if bid is None else "NT" if bid.trump == NO_TRUMPS
-        else SUIT_LETTERS[bid.trump],
+        trump=trump_code(bid.trump) if bid else None,
         joker_suit=SUIT_LETTERS[deal.joker_named] if deal.joker_named >= 0 else None,
         sitting_out=deal.out_seat if deal.out_seat >= 0 else None,
         discards=tuple(card_str(c) for c in cards_of(deal.discards)),
-        tricks=tuple(tricks), scores_before=before,
-        result=DealSummary(dealer=r.dealer, contract=r.contract, declarer=r.declarer,
-                           tricks=r.tricks, score_change=r.score_change, scores=r.scores,
-                           reasons=r.reasons, made=r.made))
+        tricks=tuple(tricks), scores_before=before, result=state.results[index])
 
 
 def finished_deals(state: GameState) -> int:

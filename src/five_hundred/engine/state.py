@@ -96,7 +96,11 @@ def team_of(seat: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class DealResult:
-    """What a finished deal produced (the replay's per-deal object)."""
+    """What a finished deal produced: the one value the game keeps of it
+    (``GameState.results``) and the one everyone is shown (``PublicView.results``,
+    ``DealReview.result``; pydantic takes it as a field and round-trips it through JSON).
+    ``reasons`` are the scoring reasons per side, ``made`` whether the contract was made
+    (None for a deal nobody declared)."""
 
     dealer: int
     contract: str | None

@@ -20,11 +20,13 @@ from .cards import (
     SUITLESS,
     card_str,
     cards_of,
-    display_key,
+    display_codes,
+    led_code,
     play_context,
+    trump_code,
 )
 from .rules import RuleSet
-from .state import DISCARD_PHASE, JOKER_PHASE, PLAYING, GameState, Phase, team_of
+from .state import DISCARD_PHASE, JOKER_PHASE, PLAYING, DealResult, GameState, Phase, team_of
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -80,20 +82,6 @@ class TrickView(BaseModel):
     winner: int | None = None
 
 
-class DealSummary(BaseModel):
-    """A finished deal (the replay's per-deal object plus readable reasons)."""
-
-    model_config = _FROZEN
-    dealer: int
-    contract: str | None
-    declarer: int | None
-    tricks: tuple[int, int]
-    score_change: tuple[int, int]
-    scores: tuple[int, int]
-    reasons: tuple[tuple[str, ...], tuple[str, ...]]
-    made: bool | None
-
-
 class PublicView(BaseModel):
     """Everything every player at the table may see."""
 
@@ -125,7 +113,7 @@ class PublicView(BaseModel):
     hand_sizes: tuple[int, int, int, int]
     exposed_hand: tuple[str, ...] | None  # open misère, after the first trick (R22)
     suits_led: tuple[str, ...]
-    results: tuple[DealSummary, ...]
+    results: tuple[DealResult, ...]  # the finished deals, the engine's own values
     winner: int | None
     win_reason: str
 
@@ -169,19 +157,6 @@ class SeatView(BaseModel):
         return frozenset(a.cards[0] for a in self.legal if a.verb == PLAY)
 
 
-def _trump_code(state: GameState) -> str | None:
-    bid = state.contract
-    if bid is None:
-        return None
-    return "NT" if bid.trump == NO_TRUMPS else SUIT_LETTERS[bid.trump]
-
-
-def _led_code(led: int) -> str | None:
-    if led < 0:
-        return None
-    return "J" if led == NO_TRUMPS else SUIT_LETTERS[led]
-
-
 def _sorted_codes(state: GameState, mask: int) -> tuple[str, ...]:
     """Cards sorted for display: by effective suit under the contract's trumps (the joker
     and left bower with the trumps), plain suits before a contract."""
@@ -192,21 +167,18 @@ def _sorted_codes(state: GameState, mask: int) -> tuple[str, ...]:
         ctx = play_context(state.rules, bid.trump, SUITLESS)
     else:
         ctx = state.ctx
-    return tuple(card_str(c) for c in sorted(cards_of(mask), key=lambda c: display_key(ctx, c)))
+    return display_codes(ctx, mask)
 
 
 def public_view(state: GameState) -> PublicView:
     bid = state.contract
-    results = tuple(DealSummary(dealer=r.dealer, contract=r.contract, declarer=r.declarer,
-                                tricks=r.tricks, score_change=r.score_change, scores=r.scores,
-                                reasons=r.reasons, made=r.made) for r in state.results)
     tricks = tuple(TrickView(plays=tuple((s, card_str(c)) for s, c in plays),
-                             led=_led_code(led), winner=winner)
+                             led=led_code(led), winner=winner)
                    for plays, winner, led in state.tricks)
     trick = None
     if state.trick:
         trick = TrickView(plays=tuple((s, card_str(c)) for s, c in state.trick),
-                          led=_led_code(state.led))
+                          led=led_code(state.led))
     high = state.ladder.bids[state.high] if state.high >= 0 else None
     exposed = None
     if state.exposed and bid is not None:
@@ -227,7 +199,7 @@ def public_view(state: GameState) -> PublicView:
         contract=bid.code if bid else None,
         contract_label=bid.label if bid else None,
         declarer=state.declarer if bid else None,
-        trump=_trump_code(state),
+        trump=trump_code(bid.trump) if bid else None,
         joker_suit=(SUIT_LETTERS[state.joker_named] if state.joker_named >= 0 else None),
         sitting_out=state.out_seat if state.out_seat >= 0 else None,
         tricks_to_win=bid.tricks if bid else None,
@@ -240,7 +212,7 @@ def public_view(state: GameState) -> PublicView:
             h.bit_count() for h in state.hands),
         exposed_hand=exposed,
         suits_led=tuple(SUIT_LETTERS[s] for s in range(4) if (state.suits_led >> s) & 1),
-        results=results,
+        results=tuple(state.results),
         winner=state.winner,
         win_reason=state.win_reason,
     )
@@ -266,7 +238,6 @@ def view_for(state: GameState, seat: int) -> SeatView:
 
 
 __all__ = [
-    "DealSummary",
     "LegalAction",
     "PublicView",
     "SeatView",

@@ -12,7 +12,7 @@ from textual.containers import Center, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Static
 
-from five_hundred.engine import DealSummary, PublicView
+from five_hundred.engine import DealResult, PublicView
 from five_hundred.i18n import N_, _
 from five_hundred.notation import (
     SEATS,
@@ -44,7 +44,7 @@ def team_names(names: tuple[str, ...]) -> tuple[str, str]:
     return out[0], out[1]
 
 
-def deal_summary_text(result: DealSummary, number: int, names: tuple[str, ...]) -> Text:
+def deal_summary_text(result: DealResult, number: int, names: tuple[str, ...]) -> Text:
     teams = team_names(names)
     out = Text(_("Deal {number}").format(number=number), style="bold")
     out.append(" · " + _("dealt by {who}").format(who=who(names, result.dealer)) + "\n")
