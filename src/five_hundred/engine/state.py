@@ -10,10 +10,13 @@ records.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from itertools import combinations
+from itertools import combinations, islice
+from math import comb
+from operator import itemgetter
 from typing import NoReturn
 
 from five_hundred.faces import SEATS
@@ -87,7 +90,6 @@ DEAL_OVER, GAME_OVER = Phase.DEAL_OVER, Phase.GAME_OVER
 
 _JOKER_BIT = 1 << JOKER
 _PHASE_RULE = {"bidding": "R9", "discard": "R17", "joker": "R23", "play": "R20"}
-_DISCARD_PREFIX: Action = (DISCARD,)
 
 
 def team_of(seat: int) -> int:
@@ -129,16 +131,62 @@ def _deal_layout(rules: RuleSet, dealer: int) -> tuple[int, ...]:
     return tuple(layout)
 
 
+Picker = Callable[[Sequence[int]], tuple[int, ...]]
+DealPlan = tuple[tuple[int, ...], tuple[tuple[Picker, ...], ...]]
+
+
+def _picker(positions: list[int]) -> Picker:
+    """The items at ``positions`` of a sequence, as a tuple (``itemgetter`` returns a
+    bare item for one position and refuses none, hence the two lambdas)."""
+    if len(positions) > 1:
+        return itemgetter(*positions)
+    if positions:
+        p = positions[0]
+        return lambda seq: (seq[p],)
+    return lambda seq: ()
+
+
+@cache
+def _deal_plan(rules: RuleSet, dealer: int) -> DealPlan:
+    """The deck as card bits (``1 << card``), and per cut (index 1 to n-1) five pickers:
+    the positions of the shuffled pack, before the cut, whose cards go to seats 0-3
+    and to the kitty. Picking with the cut folded in spares ``deal_cards`` a Python
+    loop over the pack (it runs once a deal)."""
+    bits = tuple(1 << c for c in deck(rules))
+    layout = _deal_layout(rules, dealer)
+    n = len(bits)
+    if len(layout) != n:
+        raise ValueError(f"the deal pattern deals {len(layout)} cards from a pack of {n}")
+    plans: list[tuple[Picker, ...]] = [()]
+    for cut in range(1, n):
+        positions: list[list[int]] = [[], [], [], [], []]
+        for j in range(n):
+            positions[layout[(j - cut) % n]].append(j)  # after the cut, j is at j - cut
+        plans.append(tuple(_picker(p) for p in positions))
+    return bits, tuple(plans)
+
+
 def deal_cards(rules: RuleSet, dealer: int, rng: random.Random) -> tuple[list[int], int]:
     """Shuffle, cut and deal in the rule set's pattern starting left of the dealer (R5)."""
+    bits, plans = _deal_plan(rules, dealer)
     r = rng.random
-    cards = sorted(deck(rules), key=lambda _: r())  # uniform: i.i.d. continuous keys
-    cut = rng.randrange(1, len(cards))
-    cards = cards[cut:] + cards[:cut]
-    masks = [0, 0, 0, 0, 0]
-    for c, dest in zip(cards, _deal_layout(rules, dealer), strict=True):
-        masks[dest] |= 1 << c
-    return masks[:4], masks[4]
+    # The deck's order is shuffled by i.i.d. continuous keys, a uniform permutation (the
+    # same one whatever is sorted: the keys are drawn one per card in deck order).
+    shuffled = sorted(bits, key=lambda _: r())
+    cut = rng.randrange(1, len(bits))
+    seat0, seat1, seat2, seat3, to_kitty = plans[cut]
+    # A hand is the sum of its cards' bits (distinct powers of two: sum is or).
+    return ([sum(seat0(shuffled)), sum(seat1(shuffled)), sum(seat2(shuffled)),
+             sum(seat3(shuffled))], sum(to_kitty(shuffled)))
+
+
+@cache
+def _play_tables(rules: RuleSet, trump: int, joker_suit: int,
+                 misere: bool) -> tuple[PlayContext, Kernel]:
+    """``play_context`` and ``kernel_for`` in one lookup on small keys: ``kernel_for``'s
+    own cache hashes the context's 64-entry tables, twice a deal."""
+    ctx = play_context(rules, trump, joker_suit)
+    return ctx, kernel_for(rules, ctx, misere)
 
 
 def seeded_rng(seed: int, deal_index: int) -> random.Random:
@@ -252,8 +300,7 @@ class GameState:
         self.had_turn = 0
         self.contract = None
         self.declarer = -1
-        self.ctx = play_context(self.rules, NO_TRUMPS, SUITLESS)
-        self.kernel = kernel_for(self.rules, self.ctx, False)
+        self.ctx, self.kernel = _play_tables(self.rules, NO_TRUMPS, SUITLESS, False)
         self.trick_size = 4
         self.out_seat = -1
         self.exposed = False
@@ -346,9 +393,13 @@ class GameState:
             first = not (self.had_turn >> self.to_act) & 1
             return self.ladder.legal_bid_actions(self.high, first)
         if phase == DISCARD_PHASE:
-            return tuple(map(_DISCARD_PREFIX.__add__,
-                             combinations(cards_of(self.hands[self.declarer]),
-                                          self.rules.kitty_size)))
+            # Every k-card subset of the hand, as (DISCARD, c1, ..., ck), cards ascending.
+            # combinations() of (DISCARD, *cards) yields first, in that order, exactly the
+            # C(n, k) tuples that begin with DISCARD: the discards, built in C (the
+            # hand after the kitty has 13 cards: 286 discards, once a deal).
+            cards = cards_of(self.hands[self.declarer])
+            k = self.rules.kitty_size
+            return tuple(islice(combinations((DISCARD, *cards), k + 1), comb(len(cards), k)))
         if phase == JOKER_PHASE:
             return tuple((JOKER_NAME, s) for s in (0, 1, 2, 3, JOKER_NONE))
         return ()
@@ -431,7 +482,7 @@ class GameState:
         else:
             self.high = action[1]
             self.high_bidder = seat
-        npassed = bin(self.passed).count("1")
+        npassed = self.passed.bit_count()
         if npassed == 4:
             self._end_deal_unplayed()  # R13
             return
@@ -476,8 +527,8 @@ class GameState:
         bid = self.contract
         assert bid is not None
         self.joker_named = joker_suit
-        self.ctx = play_context(self.rules, bid.trump, joker_suit)
-        self.kernel = kernel_for(self.rules, self.ctx, self.out_seat >= 0)
+        self.ctx, self.kernel = _play_tables(self.rules, bid.trump, joker_suit,
+                                             self.out_seat >= 0)
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
 
