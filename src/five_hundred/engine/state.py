@@ -10,6 +10,7 @@ records.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -58,7 +59,6 @@ from .play import (
     LED_BIT,
     NEXT_SEAT,
     Kernel,
-    follow_mask,
     kernel_for,
     lead_names,
     play_filters,
@@ -90,6 +90,26 @@ DEAL_OVER, GAME_OVER = Phase.DEAL_OVER, Phase.GAME_OVER
 
 _JOKER_BIT = 1 << JOKER
 _PHASE_RULE = {"bidding": "R9", "discard": "R17", "joker": "R23", "play": "R20"}
+
+
+# Legal tuples longer than this are the discards, which _legal_other lists in ascending
+# order; apply looks an action up in them by bisection instead of a scan of them all.
+_SCAN_MAX = 64
+
+
+def _in_sorted(legal: tuple[Action, ...], action: Action) -> bool:
+    """``action in legal`` for an ascending ``legal``. A bisection finds a legal action
+    in a few comparisons; anything it does not find is looked for by ``in`` itself, so
+    the answer is always exactly that of ``in``."""
+    if type(action) is tuple:
+        try:
+            i = bisect_left(legal, action)
+        except TypeError:  # not comparable with the legal tuples: let ``in`` say
+            pass
+        else:
+            if i < len(legal) and legal[i] == action:
+                return True
+    return action in legal
 
 
 def team_of(seat: int) -> int:
@@ -382,9 +402,24 @@ class GameState:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act (``to_act``); empty once a deal is over."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal_plays() if self.phase == PLAYING else self._legal_other()
-            self._legal = legal
+        if legal is not None:
+            return legal
+        if self.phase != PLAYING:
+            legal = self._legal_other()
+        elif self.trick:
+            # Following: play.follow_mask inlined (R20, R25), since this runs before
+            # every card played, most of every deal; play.py keeps the rule itself.
+            hand = self.hands[self.to_act]
+            k = self.kernel
+            m = hand & k.suit_mask[self.led]
+            if not m:
+                m = _JOKER_BIT if k.compulsory and hand & _JOKER_BIT else hand
+            c = _PLAY_CHUNKS
+            legal = (c[0][(m >> 4) & 4095] + c[1][(m >> 20) & 4095]
+                     + c[2][(m >> 36) & 4095] + c[3][(m >> 52) & 4095])
+        else:
+            legal = self._legal_leads()
+        self._legal = legal
         return legal
 
     def _legal_other(self) -> tuple[Action, ...]:
@@ -404,20 +439,14 @@ class GameState:
             return tuple((JOKER_NAME, s) for s in (0, 1, 2, 3, JOKER_NONE))
         return ()
 
-    def _legal_plays(self) -> tuple[Action, ...]:
+    def _legal_leads(self) -> tuple[Action, ...]:
         hand = self.hands[self.to_act]
         k = self.kernel
-        if self.trick:
-            m = follow_mask(k, hand, self.led)  # R20, R25
-        elif hand & k.suitless_bit:
+        if hand & k.suitless_bit:
             return play_actions_of(hand & ~k.suitless_bit) + tuple(
                 JOKER_LEADS[s] for s in lead_names(k, hand, 10 - self.trick_no,
                                                    self.suits_led))  # R26, V3
-        else:
-            m = hand
-        c = _PLAY_CHUNKS
-        return (c[0][(m >> 4) & 4095] + c[1][(m >> 20) & 4095]
-                + c[2][(m >> 36) & 4095] + c[3][(m >> 52) & 4095])
+        return play_actions_of(hand)
 
     # ------------------------------------------------------------ applying
 
@@ -426,7 +455,9 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal or (seat is not None and seat != self.to_act):
+        # (The discards, 286 of them with 13 cards, are bisected, not scanned.)
+        ok = _in_sorted(legal, action) if len(legal) > _SCAN_MAX else action in legal
+        if not ok or (seat is not None and seat != self.to_act):
             self._reject(action, seat)
         seat = self.to_act
         self.actions.append((seat, action))
@@ -442,18 +473,21 @@ class GameState:
             return
         # Playing a card, inlined: this is most of every deal.
         card = action[1]
-        self.hands[seat] &= ~(1 << card)
+        self.hands[seat] ^= 1 << card  # a legal card is held: the xor clears its bit
         trick = self.trick
-        if not trick:
-            # The kernel's trick step, inlined (led_of, with_led): R26's named suit.
-            led = action[2] if len(action) == 3 else self.kernel.eff[card]
-            self.led = led
-            self.suits_led |= LED_BIT[led]
+        if trick:
+            trick.append((seat, card))
+            if len(trick) < self.trick_size:
+                self.to_act = NEXT_SEAT[self.out_seat][seat]
+            else:
+                self._finish_trick()
+            return
+        # A lead: the kernel's trick step, inlined (led_of, with_led): R26's named suit.
+        led = action[2] if len(action) == 3 else self.kernel.eff[card]
+        self.led = led
+        self.suits_led |= LED_BIT[led]
         trick.append((seat, card))
-        if len(trick) < self.trick_size:
-            self.to_act = NEXT_SEAT[self.out_seat][seat]
-        else:
-            self._finish_trick()
+        self.to_act = NEXT_SEAT[self.out_seat][seat]
 
     def _reject(self, action: Action, seat: int | None) -> NoReturn:
         if seat is not None and seat != self.to_act and not self.deal_over:
