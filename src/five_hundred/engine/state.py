@@ -406,19 +406,26 @@ class GameState:
             return legal
         if self.phase != PLAYING:
             legal = self._legal_other()
-        elif self.trick:
-            # Following: play.follow_mask inlined (R20, R25), since this runs before
-            # every card played, most of every deal; play.py keeps the rule itself.
-            hand = self.hands[self.to_act]
-            k = self.kernel
+            self._legal = legal
+            return legal
+        # The play's legal cards, computed here since this runs before every card
+        # played, most of every deal (play.py keeps the rules; see _legal_leads).
+        hand = self.hands[self.to_act]
+        k = self.kernel
+        if self.trick:
+            # play.follow_mask inlined (R20, R25)
             m = hand & k.suit_mask[self.led]
             if not m:
                 m = _JOKER_BIT if k.compulsory and hand & _JOKER_BIT else hand
-            c = _PLAY_CHUNKS
-            legal = (c[0][(m >> 4) & 4095] + c[1][(m >> 20) & 4095]
-                     + c[2][(m >> 36) & 4095] + c[3][(m >> 52) & 4095])
+        elif hand & k.suitless_bit:
+            legal = self._legal_leads()  # the suitless joker's lead names a suit
+            self._legal = legal
+            return legal
         else:
-            legal = self._legal_leads()
+            m = hand  # any card may be led
+        c = _PLAY_CHUNKS  # play_actions_of(m) inlined
+        legal = (c[0][(m >> 4) & 4095] + c[1][(m >> 20) & 4095]
+                 + c[2][(m >> 36) & 4095] + c[3][(m >> 52) & 4095])
         self._legal = legal
         return legal
 
@@ -440,13 +447,13 @@ class GameState:
         return ()
 
     def _legal_leads(self) -> tuple[Action, ...]:
+        """The leads from a hand holding the suitless joker: every other card as it is,
+        and the joker naming each suit it may (R26, V3)."""
         hand = self.hands[self.to_act]
         k = self.kernel
-        if hand & k.suitless_bit:
-            return play_actions_of(hand & ~k.suitless_bit) + tuple(
-                JOKER_LEADS[s] for s in lead_names(k, hand, 10 - self.trick_no,
-                                                   self.suits_led))  # R26, V3
-        return play_actions_of(hand)
+        return play_actions_of(hand & ~k.suitless_bit) + tuple(
+            JOKER_LEADS[s] for s in lead_names(k, hand, 10 - self.trick_no,
+                                               self.suits_led))  # R26, V3
 
     # ------------------------------------------------------------ applying
 
