@@ -7,6 +7,7 @@ by the preset; the option fields are what a game record may override.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -32,6 +33,10 @@ OPTION_NAMES: tuple[str, ...] = (
     "defensive_cap",
     "blind_misere",
 )
+
+
+# The fields ``RuleSet.__hash__`` reads: the preset and the options a record may set.
+_HASH_FIELDS = itemgetter("preset", *OPTION_NAMES)
 
 
 class RuleSet(BaseModel):
@@ -81,6 +86,15 @@ class RuleSet(BaseModel):
 
     # Which option names the preset accepts in a record.
     allowed_options: tuple[str, ...] = OPTION_NAMES
+
+    def __hash__(self) -> int:
+        # The engine's tables are cached per rule set (``@cache`` on ``deck``,
+        # ``ladder_for``, ``play_context``, ``kernel_for``...), a few lookups a deal.
+        # Pydantic's frozen hash hashes every field (nested tuples included) on every
+        # lookup; these few fields tell the presets and their options apart, read
+        # straight from the fields' dict. Equality is unchanged and equal rule sets
+        # still hash alike, so a rare collision costs only an equality test.
+        return hash(_HASH_FIELDS(self.__dict__))
 
     @property
     def misere(self) -> bool:

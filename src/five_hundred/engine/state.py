@@ -10,10 +10,14 @@ records.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from itertools import combinations
+from itertools import combinations, islice
+from math import comb
+from operator import itemgetter
 from typing import NoReturn
 
 from five_hundred.faces import SEATS
@@ -55,7 +59,6 @@ from .play import (
     LED_BIT,
     NEXT_SEAT,
     Kernel,
-    follow_mask,
     kernel_for,
     lead_names,
     play_filters,
@@ -87,7 +90,26 @@ DEAL_OVER, GAME_OVER = Phase.DEAL_OVER, Phase.GAME_OVER
 
 _JOKER_BIT = 1 << JOKER
 _PHASE_RULE = {"bidding": "R9", "discard": "R17", "joker": "R23", "play": "R20"}
-_DISCARD_PREFIX: Action = (DISCARD,)
+
+
+# Legal tuples longer than this are the discards, which _legal_other lists in ascending
+# order; apply looks an action up in them by bisection instead of a scan of them all.
+_SCAN_MAX = 64
+
+
+def _in_sorted(legal: tuple[Action, ...], action: Action) -> bool:
+    """``action in legal`` for an ascending ``legal``. A bisection finds a legal action
+    in a few comparisons; anything it does not find is looked for by ``in`` itself, so
+    the answer is always exactly that of ``in``."""
+    if type(action) is tuple:
+        try:
+            i = bisect_left(legal, action)
+        except TypeError:  # not comparable with the legal tuples: let ``in`` say
+            pass
+        else:
+            if i < len(legal) and legal[i] == action:
+                return True
+    return action in legal
 
 
 def team_of(seat: int) -> int:
@@ -133,16 +155,62 @@ def _deal_layout(rules: RuleSet, dealer: int) -> tuple[int, ...]:
     return tuple(layout)
 
 
+Picker = Callable[[Sequence[int]], tuple[int, ...]]
+DealPlan = tuple[tuple[int, ...], tuple[tuple[Picker, ...], ...]]
+
+
+def _picker(positions: list[int]) -> Picker:
+    """The items at ``positions`` of a sequence, as a tuple (``itemgetter`` returns a
+    bare item for one position and refuses none, hence the two lambdas)."""
+    if len(positions) > 1:
+        return itemgetter(*positions)
+    if positions:
+        p = positions[0]
+        return lambda seq: (seq[p],)
+    return lambda seq: ()
+
+
+@cache
+def _deal_plan(rules: RuleSet, dealer: int) -> DealPlan:
+    """The deck as card bits (``1 << card``), and per cut (index 1 to n-1) five pickers:
+    the positions of the shuffled pack, before the cut, whose cards go to seats 0-3
+    and to the kitty. Picking with the cut folded in spares ``deal_cards`` a Python
+    loop over the pack (it runs once a deal)."""
+    bits = tuple(1 << c for c in deck(rules))
+    layout = _deal_layout(rules, dealer)
+    n = len(bits)
+    if len(layout) != n:
+        raise ValueError(f"the deal pattern deals {len(layout)} cards from a pack of {n}")
+    plans: list[tuple[Picker, ...]] = [()]
+    for cut in range(1, n):
+        positions: list[list[int]] = [[], [], [], [], []]
+        for j in range(n):
+            positions[layout[(j - cut) % n]].append(j)  # after the cut, j is at j - cut
+        plans.append(tuple(_picker(p) for p in positions))
+    return bits, tuple(plans)
+
+
 def deal_cards(rules: RuleSet, dealer: int, rng: random.Random) -> tuple[list[int], int]:
     """Shuffle, cut and deal in the rule set's pattern starting left of the dealer (R5)."""
+    bits, plans = _deal_plan(rules, dealer)
     r = rng.random
-    cards = sorted(deck(rules), key=lambda _: r())  # uniform: i.i.d. continuous keys
-    cut = rng.randrange(1, len(cards))
-    cards = cards[cut:] + cards[:cut]
-    masks = [0, 0, 0, 0, 0]
-    for c, dest in zip(cards, _deal_layout(rules, dealer), strict=True):
-        masks[dest] |= 1 << c
-    return masks[:4], masks[4]
+    # The deck's order is shuffled by i.i.d. continuous keys, a uniform permutation (the
+    # same one whatever is sorted: the keys are drawn one per card in deck order).
+    shuffled = sorted(bits, key=lambda _: r())
+    cut = rng.randrange(1, len(bits))
+    seat0, seat1, seat2, seat3, to_kitty = plans[cut]
+    # A hand is the sum of its cards' bits (distinct powers of two: sum is or).
+    return ([sum(seat0(shuffled)), sum(seat1(shuffled)), sum(seat2(shuffled)),
+             sum(seat3(shuffled))], sum(to_kitty(shuffled)))
+
+
+@cache
+def _play_tables(rules: RuleSet, trump: int, joker_suit: int,
+                 misere: bool) -> tuple[PlayContext, Kernel]:
+    """``play_context`` and ``kernel_for`` in one lookup on small keys: ``kernel_for``'s
+    own cache hashes the context's 64-entry tables, twice a deal."""
+    ctx = play_context(rules, trump, joker_suit)
+    return ctx, kernel_for(rules, ctx, misere)
 
 
 def seeded_rng(seed: int, deal_index: int) -> random.Random:
@@ -256,8 +324,7 @@ class GameState:
         self.had_turn = 0
         self.contract = None
         self.declarer = -1
-        self.ctx = play_context(self.rules, NO_TRUMPS, SUITLESS)
-        self.kernel = kernel_for(self.rules, self.ctx, False)
+        self.ctx, self.kernel = _play_tables(self.rules, NO_TRUMPS, SUITLESS, False)
         self.trick_size = 4
         self.out_seat = -1
         self.exposed = False
@@ -339,9 +406,31 @@ class GameState:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act (``to_act``); empty once a deal is over."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal_plays() if self.phase == PLAYING else self._legal_other()
+        if legal is not None:
+            return legal
+        if self.phase != PLAYING:
+            legal = self._legal_other()
             self._legal = legal
+            return legal
+        # The play's legal cards, computed here since this runs before every card
+        # played, most of every deal (play.py keeps the rules; see _legal_leads).
+        hand = self.hands[self.to_act]
+        k = self.kernel
+        if self.trick:
+            # play.follow_mask inlined (R20, R25)
+            m = hand & k.suit_mask[self.led]
+            if not m:
+                m = _JOKER_BIT if k.compulsory and hand & _JOKER_BIT else hand
+        elif hand & k.suitless_bit:
+            legal = self._legal_leads()  # the suitless joker's lead names a suit
+            self._legal = legal
+            return legal
+        else:
+            m = hand  # any card may be led
+        c = _PLAY_CHUNKS  # play_actions_of(m) inlined
+        legal = (c[0][(m >> 4) & 4095] + c[1][(m >> 20) & 4095]
+                 + c[2][(m >> 36) & 4095] + c[3][(m >> 52) & 4095])
+        self._legal = legal
         return legal
 
     def _legal_other(self) -> tuple[Action, ...]:
@@ -350,27 +439,25 @@ class GameState:
             first = not (self.had_turn >> self.to_act) & 1
             return self.ladder.legal_bid_actions(self.high, first)
         if phase == DISCARD_PHASE:
-            return tuple(map(_DISCARD_PREFIX.__add__,
-                             combinations(cards_of(self.hands[self.declarer]),
-                                          self.rules.kitty_size)))
+            # Every k-card subset of the hand, as (DISCARD, c1, ..., ck), cards ascending.
+            # combinations() of (DISCARD, *cards) yields first, in that order, exactly the
+            # C(n, k) tuples that begin with DISCARD: the discards, built in C (the
+            # hand after the kitty has 13 cards: 286 discards, once a deal).
+            cards = cards_of(self.hands[self.declarer])
+            k = self.rules.kitty_size
+            return tuple(islice(combinations((DISCARD, *cards), k + 1), comb(len(cards), k)))
         if phase == JOKER_PHASE:
             return tuple((JOKER_NAME, s) for s in (0, 1, 2, 3, JOKER_NONE))
         return ()
 
-    def _legal_plays(self) -> tuple[Action, ...]:
+    def _legal_leads(self) -> tuple[Action, ...]:
+        """The leads from a hand holding the suitless joker: every other card as it is,
+        and the joker naming each suit it may (R26, V3)."""
         hand = self.hands[self.to_act]
         k = self.kernel
-        if self.trick:
-            m = follow_mask(k, hand, self.led)  # R20, R25
-        elif hand & k.suitless_bit:
-            return play_actions_of(hand & ~k.suitless_bit) + tuple(
-                JOKER_LEADS[s] for s in lead_names(k, hand, 10 - self.trick_no,
-                                                   self.suits_led))  # R26, V3
-        else:
-            m = hand
-        c = _PLAY_CHUNKS
-        return (c[0][(m >> 4) & 4095] + c[1][(m >> 20) & 4095]
-                + c[2][(m >> 36) & 4095] + c[3][(m >> 52) & 4095])
+        return play_actions_of(hand & ~k.suitless_bit) + tuple(
+            JOKER_LEADS[s] for s in lead_names(k, hand, 10 - self.trick_no,
+                                               self.suits_led))  # R26, V3
 
     # ------------------------------------------------------------ applying
 
@@ -379,7 +466,9 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal or (seat is not None and seat != self.to_act):
+        # (The discards, 286 of them with 13 cards, are bisected, not scanned.)
+        ok = _in_sorted(legal, action) if len(legal) > _SCAN_MAX else action in legal
+        if not ok or (seat is not None and seat != self.to_act):
             self._reject(action, seat)
         seat = self.to_act
         self.actions.append((seat, action))
@@ -395,18 +484,21 @@ class GameState:
             return
         # Playing a card, inlined: this is most of every deal.
         card = action[1]
-        self.hands[seat] &= ~(1 << card)
+        self.hands[seat] ^= 1 << card  # a legal card is held: the xor clears its bit
         trick = self.trick
-        if not trick:
-            # The kernel's trick step, inlined (led_of, with_led): R26's named suit.
-            led = action[2] if len(action) == 3 else self.kernel.eff[card]
-            self.led = led
-            self.suits_led |= LED_BIT[led]
+        if trick:
+            trick.append((seat, card))
+            if len(trick) < self.trick_size:
+                self.to_act = NEXT_SEAT[self.out_seat][seat]
+            else:
+                self._finish_trick()
+            return
+        # A lead: the kernel's trick step, inlined (led_of, with_led): R26's named suit.
+        led = action[2] if len(action) == 3 else self.kernel.eff[card]
+        self.led = led
+        self.suits_led |= LED_BIT[led]
         trick.append((seat, card))
-        if len(trick) < self.trick_size:
-            self.to_act = NEXT_SEAT[self.out_seat][seat]
-        else:
-            self._finish_trick()
+        self.to_act = NEXT_SEAT[self.out_seat][seat]
 
     def _reject(self, action: Action, seat: int | None) -> NoReturn:
         if seat is not None and seat != self.to_act and not self.deal_over:
@@ -435,7 +527,7 @@ class GameState:
         else:
             self.high = action[1]
             self.high_bidder = seat
-        npassed = bin(self.passed).count("1")
+        npassed = self.passed.bit_count()
         if npassed == 4:
             self._end_deal_unplayed()  # R13
             return
@@ -480,8 +572,8 @@ class GameState:
         bid = self.contract
         assert bid is not None
         self.joker_named = joker_suit
-        self.ctx = play_context(self.rules, bid.trump, joker_suit)
-        self.kernel = kernel_for(self.rules, self.ctx, self.out_seat >= 0)
+        self.ctx, self.kernel = _play_tables(self.rules, bid.trump, joker_suit,
+                                             self.out_seat >= 0)
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
 
