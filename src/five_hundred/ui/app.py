@@ -395,9 +395,13 @@ class FiveHundredApp(App[None]):
         return not self._overlay_open() and isinstance(top, TableScreen) and not top.too_small
 
     def mark_thinking(self, on: bool) -> None:
-        if on != self._thinking:
-            self._thinking = on
-            self.sync_table()
+        if on == self._thinking:
+            return
+        self._thinking = on
+        table = self._table
+        if table is not None and table.is_mounted and table.model is not None:
+            # only the flag changed: the model in place with it, not built again
+            table.show(table.model.model_copy(update={"thinking": on}))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A computer's move or a hint is ready (on the event loop: safe to apply)."""

@@ -145,16 +145,12 @@ class TableScreen(BaseScreen):
         super().__init__()
         self.rules = rules  # the bid grid is laid out for them
         self.model: TableModel | None = None  # what is drawn: the only source
-        self.view: SeatView | None = None
-        self.public_state: PublicView | None = None
         self.cursor = 0
         self.marked: set[str] = set()
         self.suit_cursor = 0
         self.mode = Mode.WATCH
         self.hint_text = ""
         self._bar_state: tuple[Mode, bool, bool] | None = None  # what the key bar shows
-        # a computer's move is being computed (in a worker): the prompt says so
-        self.thinking = False
         self._spin = 0
         self._spinner: Timer | None = None
         self._sent = False  # a choice is on its way up: no other until the next view
@@ -193,18 +189,29 @@ class TableScreen(BaseScreen):
         old = self.model
         self.model = model
         if old is None or old.seat_view != model.seat_view or old.public != model.public:
-            self._new_position(model.seat_view, model.public)
+            self._new_position(old.seat_view if old is not None else None)
         elif model.hint != old.hint:
             self.hint_text = model.hint
-        self._set_thinking(model.thinking)
+        self._spin_while(model.thinking)
         self._redraw()
 
-    def _new_position(self, view: SeatView | None, public: PublicView) -> None:
-        """A new view (or the first): the choices start again, kept where they still
-        mean the same card."""
-        old = self.view
-        self.view = view
-        self.public_state = public
+    @property
+    def view(self) -> SeatView | None:
+        """The hand's view in the model (None: no hand may show)."""
+        return self.model.seat_view if self.model is not None else None
+
+    @property
+    def public_state(self) -> PublicView | None:
+        return self.model.public if self.model is not None else None
+
+    @property
+    def thinking(self) -> bool:
+        return self.model is not None and self.model.thinking
+
+    def _new_position(self, old: SeatView | None) -> None:
+        """A new view (or the first) after ``old``: the choices start again, kept where
+        they still mean the same card."""
+        view = self.view
         self._sent = False
         if old is None or view is None or old.seat != view.seat:
             self.marked = set()
@@ -264,15 +271,13 @@ class TableScreen(BaseScreen):
             self._redraw()
             self.query_one(KeyBar).refresh()
 
-    def _set_thinking(self, on: bool) -> None:
-        """Show (or take down) the mark of a computer thinking, spinning while it does."""
-        if on == self.thinking:
-            return
-        self.thinking = on
-        if on and self.app.animation_level != "none":  # reduced motion: no spinner
+    def _spin_while(self, thinking: bool) -> None:
+        """The mark of a computer thinking spins while it thinks (reduced motion: it
+        stays still)."""
+        if thinking and self._spinner is None and self.app.animation_level != "none":
             self._spin = 0
             self._spinner = self.set_interval(0.15, self._spin_once)
-        elif self._spinner is not None:
+        elif not thinking and self._spinner is not None:
             self._spinner.stop()
             self._spinner = None
 
