@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.engine.helpers import steer_bid
 
-from five_hundred.engine import PRESETS, GameState
+from five_hundred.engine import PRESETS, Action, GameState, JokerLead, Play
 from five_hundred.engine.cards import cards_of, mask_of, play_context
 from five_hundred.engine.claims import (
     FAILS,
@@ -133,14 +133,15 @@ def strong_deal(st: GameState, target: int, rng: random.Random) -> GameState:
     return GameState.from_deal(st.rules, st.dealer, hands, st.kitty)
 
 
-def play(st: GameState, rng: random.Random, strong: bool) -> tuple[int, ...]:
+def play(st: GameState, rng: random.Random, strong: bool) -> Action:
     """A card: the declaring side's highest (trumps first) in a strong deal, else any."""
     legal = st.legal_actions()
     if not strong or team_of(st.to_act) != team_of(st.declarer):
         return rng.choice(legal)
     ctx = st.ctx
-    return max(legal, key=lambda a: (ctx.eff_suit[a[1]] == ctx.trump, ctx.strength[a[1]],
-                                     -len(a)))
+    plays = [a for a in legal if isinstance(a, (Play, JokerLead))]
+    return max(plays, key=lambda a: (ctx.eff_suit[a.card] == ctx.trump, ctx.strength[a.card],
+                                     isinstance(a, Play)))
 
 
 def table(preset: str, n: int, rng: random.Random, strong: bool) -> None:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.engine.helpers import steer_bid
 
 from five_hundred.bots.solver import Solver
-from five_hundred.engine.actions import DISCARD, JOKER_NAME, JOKER_NONE
+from five_hundred.engine.actions import JOKER_NONE, NAME_JOKER, Discard
 from five_hundred.engine.bidding import MISERE, SUIT_BID
 from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
@@ -64,9 +64,9 @@ def deal_of(kind: str, seed: int) -> GameState:
         if kind == "nt-named" and not hand >> JOKER & 1:
             continue
         keep = [c for c in cards_of(hand) if c != JOKER or kind != "nt-named"]
-        st.apply((DISCARD, *sorted(rng.sample(keep, 3))))
+        st.apply(Discard(rng.sample(keep, 3)))
         if st.phase == "joker":
-            st.apply((JOKER_NAME, rng.randrange(4) if kind == "nt-named" else JOKER_NONE))
+            st.apply(NAME_JOKER[rng.randrange(4) if kind == "nt-named" else JOKER_NONE])
         if kind == "nt-named" and st.joker_named == SUITLESS:
             continue
         return st

@@ -37,13 +37,12 @@ from five_hundred.engine import (
     PublicView,
     RuleSet,
     SeatView,
-    Verb,
     ladder_for,
     parse_card,
     public_view,
     view_for,
 )
-from five_hundred.engine.actions import PLAY
+from five_hundred.engine.actions import BID, PLAY_ACTIONS
 from five_hundred.engine.claims import FAILS, ClaimCheck, check_claim, claim_refusal, play_out
 from five_hundred.i18n import _
 from five_hundred.notation import (
@@ -399,8 +398,7 @@ class Controller:
         seat = self.acting_seat
         if seat is None or seat != self._viewer:
             return _("It is not your turn.")
-        action = (PLAY, parse_card(card, self.rules))
-        reason, rule = self._state.explain(action)
+        reason, rule = self._state.explain(PLAY_ACTIONS[parse_card(card, self.rules)])
         return _("{card} cannot be played now: {reason} ({rule}).").format(
             card=card_label(card), reason=reason_text(reason), rule=rule)
 
@@ -530,7 +528,7 @@ class Controller:
 
     def _blind_misere(self, seat: int) -> LegalAction | None:
         return next((a for a in view_for(self._state, seat).legal
-                     if a.verb == Verb.BID and a.bid == "BMIS"), None)
+                     if a.verb == BID and a.bid == "BMIS"), None)
 
     def act_blind_misere(self) -> None:
         """V5: bid blind misère from the curtain, without revealing the hand."""

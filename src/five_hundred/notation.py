@@ -12,11 +12,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 from five_hundred import i18n
-from five_hundred.faces import JOKERS, SEATS, SUIT_LETTERS, SUIT_OF_LETTER, SUIT_SYMBOLS, card_face
+from five_hundred.faces import (
+    BID,
+    DISCARD,
+    JOKER_NAME,
+    JOKERS,
+    PASS,
+    PLAY,
+    SEATS,
+    SUIT_LETTERS,
+    SUIT_OF_LETTER,
+    SUIT_SYMBOLS,
+    card_face,
+)
 from five_hundred.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -192,7 +203,7 @@ class _Action(Protocol):
     """The engine's ``LegalAction`` as far as words are concerned."""
 
     @property
-    def verb(self) -> Enum: ...
+    def verb(self) -> int: ...
     @property
     def bid(self) -> str | None: ...
     @property
@@ -208,14 +219,14 @@ def cards_label(codes: Iterable[str]) -> str:
 
 def action_label(action: _Action) -> str:
     """An action in words and symbols: ``play 10♥``, ``bid 7♦``, ``play JK calling ♥``."""
-    verb = action.verb.name
-    if verb == "PASS":
+    verb = action.verb
+    if verb == PASS:
         return _("pass")
-    if verb == "BID":
+    if verb == BID:
         return _("bid {bid}").format(bid=bid_label(action.bid or ""))
-    if verb == "DISCARD":
+    if verb == DISCARD:
         return _("discard {cards}").format(cards=cards_label(action.cards))
-    if verb == "JOKER_NAME":
+    if verb == JOKER_NAME:
         return _("joker {suit}").format(suit=SUIT_OF_LETTER[action.suit]) if action.suit \
             else _("joker none")
     card = card_label(action.cards[0])
@@ -228,12 +239,12 @@ def action_label(action: _Action) -> str:
 def option_label(action: _Action) -> str:
     """An option as a hint lists it, without the verb: ``10♥``, ``JK calling ♥``,
     ``7♦``, ``pass``."""
-    verb = action.verb.name
-    if verb == "BID":
+    verb = action.verb
+    if verb == BID:
         return bid_label(action.bid or "")
-    if verb == "DISCARD":
+    if verb == DISCARD:
         return cards_label(action.cards)
-    if verb == "PLAY":
+    if verb == PLAY:
         card = card_label(action.cards[0])
         if action.suit:
             return _("{card} calling {suit}").format(card=card, suit=SUIT_OF_LETTER[action.suit])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from five_hundred.engine.actions import DISCARD, JOKER_NAME, JOKER_NONE, PASS
+from five_hundred.engine.actions import JOKER_NONE, Discard, NameJoker, Pass
 from five_hundred.engine.cards import JOKER, JOKER2, SUIT_SYMBOLS, card_str
 from five_hundred.engine.record import Replay, deal_masks, split_action
 from five_hundred.engine.state import SEAT_NAMES, GameState
@@ -36,8 +36,9 @@ def _deal_lines(state: GameState, names: Sequence[str]) -> list[str]:
     """The auction, exchange and tricks of the deal ``state`` is in (or just ended)."""
     ladder = state.ladder
     out: list[str] = []
-    calls = [_("{name} passes").format(name=names[s]) if a[0] == PASS else
-             _("{name} bids {bid}").format(name=names[s], bid=bid_label(ladder.bids[a[1]].code))
+    calls = [_("{name} passes").format(name=names[s]) if isinstance(a, Pass) else
+             _("{name} bids {bid}").format(name=names[s],
+                                           bid=bid_label(ladder.bids[a.ladder_index].code))
              for s, a in state.auction]
     out.append("  " + _("Auction: {calls}").format(
         calls=", ".join(calls) if calls else _("(not started)")))
@@ -47,14 +48,14 @@ def _deal_lines(state: GameState, names: Sequence[str]) -> list[str]:
     elif state.deal_over:
         out.append("  " + _("Contract: none, the deal is thrown in"))
     for s, a in state.actions:
-        if a[0] == DISCARD:
+        if isinstance(a, Discard):
             out.append("  " + _("{name} takes the kitty and discards {cards}").format(
-                name=names[s], cards=" ".join(_pretty(c) for c in a[1:])))
-        elif a[0] == JOKER_NAME:
+                name=names[s], cards=" ".join(_pretty(c) for c in a.cards)))
+        elif isinstance(a, NameJoker):
             out.append("  " + (_("{name} leaves the joker without a suit").format(
-                name=names[s]) if a[1] == JOKER_NONE else
+                name=names[s]) if a.suit == JOKER_NONE else
                 _("{name} names the joker a {suit}").format(name=names[s],
-                                                            suit=SUIT_SYMBOLS[a[1]])))
+                                                            suit=SUIT_SYMBOLS[a.suit])))
     if state.out_seat >= 0:
         out.append("  " + _("{name} sits out (misère)").format(name=names[state.out_seat]))
     for k, (plays, winner, _led) in enumerate(state.tricks, 1):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from five_hundred import i18n, notation
 from five_hundred.engine import LegalAction, Phase, RuleSet, SeatView
-from five_hundred.engine.actions import BID, Verb
+from five_hundred.engine.actions import PASS, MakeBid
 from five_hundred.engine.bidding import SUIT_BID, ladder_for
 from five_hundred.engine.cards import NO_TRUMPS, parse_card
 from five_hundred.engine.knowledge import Knowledge, knowledge_of
@@ -163,7 +163,7 @@ def _bid_situation(k: Knowledge) -> str:
     the game, and whether the cheapest bid failed loses it."""
     ladder = ladder_for(k.rules)
     team = k.seat & 1
-    bids = sorted(a[1] for a, _legal in k.legal if a[0] == BID)
+    bids = sorted(a.ladder_index for a, _legal in k.legal if isinstance(a, MakeBid))
     suit = [ladder.bids[i] for i in bids if ladder.bids[i].kind == SUIT_BID]
     winning = next((b for b in suit if b.tricks <= WITHIN_REACH
                     and match.wins_game(k.rules, k.scores, b, team)), None)
@@ -179,7 +179,7 @@ def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
     for code, value in j.options:
         act = next(a for a in view.legal if a.bid == code)
         ranked.append((value, 1, notation.bid_label(code), act))
-    passing = next((a for a in view.legal if a.verb == Verb.PASS), None)
+    passing = next((a for a in view.legal if a.verb == PASS), None)
     bar = mc.pass_bar(k, j.base)
     if passing is not None:
         if bar == j.base:
@@ -189,7 +189,7 @@ def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
         ranked.append((bar, 0, label.format(bar=notation.signed(round(bar)),
                                             worth=notation.signed(round(j.base))), passing))
     ranked.sort(key=lambda r: (-r[0], r[1]))  # ties: passing first, as hard decides
-    parts = ", ".join(label if act.verb == Verb.PASS
+    parts = ", ".join(label if act.verb == PASS
                       else _("{option} {points}").format(option=label,
                                                          points=notation.signed(round(v)))
                       for v, _n, label, act in ranked[:BID_OPTIONS])

@@ -46,13 +46,17 @@ from functools import cache
 from math import floor
 
 from five_hundred.engine.actions import (
-    BID,
-    DISCARD,
-    JOKER_NAME,
     JOKER_NONE,
-    PASS,
-    PLAY,
+    NAME_JOKER,
+    PASS_ACTION,
+    PLAY_ACTIONS,
     Action,
+    CardPlay,
+    Discard,
+    JokerLead,
+    MakeBid,
+    NameJoker,
+    Play,
 )
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE, SUIT_BID, Bid, ladder_for
 from five_hundred.engine.cards import (
@@ -215,23 +219,24 @@ def bid_plan(k: Knowledge) -> Action:
     values (or the misère judgement) support, named as cheaply as possible while
     partner may still bid, and no more than the game needs once it would win it."""
     ladder = ladder_for(k.rules)
-    legal = sorted(((ladder.bids[a[1]], a) for a, _ in k.legal if a[0] == BID),
+    legal = sorted(((ladder.bids[a.ladder_index], a) for a, _ in k.legal
+                    if isinstance(a, MakeBid)),
                    key=lambda ba: (ba[0].rank, ba[0].kind))
     if not legal:
-        return (PASS,)
+        return PASS_ACTION
     opener = _australian_opener(k, legal)
     if opener is not None:
         return opener
     matches = _supported_bids(k, legal)
     if not matches:
-        return (PASS,)
+        return PASS_ACTION
     choice = _cheap_first_strain(k, matches)
     if choice[0].value + k.scores[k.seat & 1] >= k.rules.target:
         return _game_bid(k, matches)
     return choice[1]
 
 
-def _australian_opener(k: Knowledge, legal: list[tuple[Bid, Action]]) -> Action | None:
+def _australian_opener(k: Knowledge, legal: list[tuple[Bid, MakeBid]]) -> Action | None:
     """The Australian opener: the first call of our side, the joker and a little more
     bid 6NT at once."""
     mine = [b for s, b in k.auction if s == k.seat]
@@ -245,12 +250,12 @@ def _australian_opener(k: Knowledge, legal: list[tuple[Bid, Action]]) -> Action 
     return None
 
 
-def _supported_bids(k: Knowledge, legal: list[tuple[Bid, Action]]) -> list[tuple[Bid, Action]]:
+def _supported_bids(k: Knowledge, legal: list[tuple[Bid, MakeBid]]) -> list[tuple[Bid, MakeBid]]:
     """The legal bids the hand supports, cheapest first: a suit or NT bid within the
     strain's value, misère when ``misere_ok``; never blind misère (V5) or a game bid
     (V6)."""
     values = strain_values(k)
-    matches: list[tuple[Bid, Action]] = []
+    matches: list[tuple[Bid, MakeBid]] = []
     for b, a in legal:
         if b.kind == SUIT_BID:
             ok = b.tricks <= values[b.trump]
@@ -267,7 +272,7 @@ def _same_strain(a: Bid, b: Bid) -> bool:
     return a.kind == b.kind and a.trump == b.trump
 
 
-def _cheap_first_strain(k: Knowledge, matches: list[tuple[Bid, Action]]) -> tuple[Bid, Action]:
+def _cheap_first_strain(k: Knowledge, matches: list[tuple[Bid, MakeBid]]) -> tuple[Bid, MakeBid]:
     """The highest supported bid; but our side's first suit bid while partner may still
     bid names the strain as cheaply as possible."""
     best = matches[-1][0]
@@ -279,7 +284,7 @@ def _cheap_first_strain(k: Knowledge, matches: list[tuple[Bid, Action]]) -> tupl
     return matches[-1]
 
 
-def _game_bid(k: Knowledge, matches: list[tuple[Bid, Action]]) -> Action:
+def _game_bid(k: Knowledge, matches: list[tuple[Bid, MakeBid]]) -> Action:
     """Where the chosen strain would win the game: bid only what wins it, and pass when
     our side's high bid already does and both opponents have passed."""
     rules, me = k.rules, k.seat
@@ -289,11 +294,11 @@ def _game_bid(k: Knowledge, matches: list[tuple[Bid, Action]]) -> Action:
     opps_out = all(any(s == o and b is None for s, b in k.auction)
                    for o in ((me + 1) & 3, (me + 3) & 3))
     if ours and high is not None and high.value + score >= rules.target and opps_out:
-        return (PASS,)
+        return PASS_ACTION
     best = matches[-1][0]
     enough = [m for m in matches
               if _same_strain(m[0], best) and m[0].value + score >= rules.target]
-    return enough[0][1] if enough else (PASS,)
+    return enough[0][1] if enough else PASS_ACTION
 
 
 # ----------------------------------------------------------------------- exchange
@@ -341,20 +346,20 @@ def discard_plan(k: Knowledge) -> Action:
         groups.sort(key=lambda g: g[0])
         flat = [c for _, g in groups for c in g]
         chosen = flat[:n]
-    return (DISCARD, *sorted(chosen))
+    return Discard(chosen)
 
 
 def joker_plan(k: Knowledge) -> Action:
     """Name the joker (R23): keep it suitless in NT (the design's joker is the NT
     trump); in misère name our shortest suit, where it is never forced to follow."""
-    legal = [a for a, _ in k.legal if a[0] == JOKER_NAME]
+    legal = [a for a, _ in k.legal if isinstance(a, NameJoker)]
     bid = k.bid
     if bid is not None and bid.is_misere:
         ctx = play_context(k.rules, NO_TRUMPS)
         for s in sorted(range(4), key=lambda s: ((k.hand & ctx.suit_mask[s]).bit_count(), s)):
-            if (JOKER_NAME, s) in legal:
-                return (JOKER_NAME, s)
-    none: Action = (JOKER_NAME, JOKER_NONE)
+            if NAME_JOKER[s] in legal:
+                return NAME_JOKER[s]
+    none = NAME_JOKER[JOKER_NONE]
     return none if none in legal else legal[0]
 
 
@@ -439,12 +444,12 @@ class _Table:
         return -1 if s < 0 or s == self.trump else s
 
 
-def play_plan(k: Knowledge) -> Action:
-    acts = [a for a, _ in k.legal if a[0] == PLAY]
+def play_plan(k: Knowledge) -> CardPlay:
+    acts = [a for a, _ in k.legal if isinstance(a, (Play, JokerLead))]
     if len(acts) == 1:
         return acts[0]
     t = _Table(k)
-    cards = sorted({a[1] for a in acts})
+    cards = sorted({a.card for a in acts})
     if not k.trick and t.eff[JOKER] == SUITLESS and JOKER in cards and len(cards) > 1:
         cards.remove(JOKER)  # NT: never lead the suitless joker while there is a choice
     bid = k.bid
@@ -455,11 +460,11 @@ def play_plan(k: Knowledge) -> Action:
         card = _bust_misere(t, cards)
     else:
         card = _take(t, cards)
-    if (PLAY, card) in acts:
-        return (PLAY, card)
+    if PLAY_ACTIONS[card] in acts:
+        return PLAY_ACTIONS[card]
     # A suitless-joker lead names a suit (R26): our longest among those allowed.
-    names = [a for a in acts if a[1] == card]
-    return max(names, key=lambda a: ((k.hand & t.ctx.suit_mask[a[2]]).bit_count(), -a[2]))
+    names = [a for a in acts if isinstance(a, JokerLead) and a.card == card]
+    return max(names, key=lambda a: ((k.hand & t.ctx.suit_mask[a.suit]).bit_count(), -a.suit))
 
 
 def _winning(t: _Table) -> tuple[int, int, int]:

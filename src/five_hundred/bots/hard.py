@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 
 from five_hundred.engine import Phase
-from five_hundred.engine.actions import PLAY, Action
+from five_hundred.engine.actions import Action, CardPlay, JokerLead, Play
 from five_hundred.engine.cards import JOKER, cards_of
 from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.play import LED_BIT, led_of, winner
@@ -53,7 +53,7 @@ def work_limit(budget: float) -> int:
 class CardEstimate:
     """How one candidate did over the samples."""
 
-    action: Action
+    action: CardPlay
     text: str
     samples: int = 0
     utility: float = 0.0  # mean points for the seat's side minus the other's, match-weighed
@@ -80,10 +80,10 @@ def averaged(ests: list[CardEstimate]) -> list[CardEstimate]:
     return ests
 
 
-def _move_of(action: Action) -> int:
-    if len(action) == 3:
-        return JOKER | ((action[2] + 1) << 8)
-    return action[1]
+def _move_of(action: CardPlay) -> int:
+    if isinstance(action, JokerLead):
+        return JOKER | ((action.suit + 1) << 8)
+    return action.card
 
 
 def _utility(k: Knowledge, side_value: int) -> tuple[float, bool]:
@@ -127,7 +127,7 @@ def _pimc_target(k: Knowledge) -> int:
     return _target(k)
 
 
-def _classes(k: Knowledge, plays: list[tuple[Action, str]]) -> list[int]:
+def _classes(k: Knowledge, plays: list[tuple[CardPlay, str]]) -> list[int]:
     """For each play, the index of the first play it is equivalent to: cards of one
     effective suit with no card still in play between them (in the unseen cards or in
     this trick) win and lose the same tricks in every deal."""
@@ -140,10 +140,10 @@ def _classes(k: Knowledge, plays: list[tuple[Action, str]]) -> list[int]:
     first: dict[tuple[int, int], int] = {}
     out = []
     for i, (a, _) in enumerate(plays):
-        if len(a) == 3:  # a suitless-joker lead naming a suit: its own move
+        if isinstance(a, JokerLead):  # a suitless-joker lead naming a suit: its own move
             out.append(i)
             continue
-        c = a[1]
+        c = a.card
         e = ctx.eff_suit[c]
         above = sum(1 for d in cards_of(others & ctx.suit_mask[e])
                     if strength[d] > strength[c]) if e >= 0 else -1 - c
@@ -157,8 +157,8 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
     bid = k.bid
     ctx = k.ctx
     assert bid is not None and ctx is not None
-    allowed = set(normal.habit_filter(k, [a for a, _ in k.legal if a[0] == PLAY]))
-    plays = [(a, t) for a, t in k.legal if a in allowed]
+    allowed = set(normal.habit_filter(k, normal.card_plays(k)))
+    plays = [(a, t) for a, t in k.legal if isinstance(a, (Play, JokerLead)) and a in allowed]
     ests = [CardEstimate(a, t) for a, t in plays]
     if len(plays) <= 1:
         return ests
@@ -213,7 +213,7 @@ DRAWS = 12  # candidate deals per kept sample (weighed by the auction)
 
 
 def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
-          plays: list[tuple[Action, str]], need: int) -> list[CardEstimate]:
+          plays: list[tuple[CardPlay, str]], need: int) -> list[CardEstimate]:
     """Card estimates by PIMC: per auction-weighted sampled deal, whether each class
     of equivalent cards still reaches ``need`` (``Solver.move_reaches``), scored in
     points as the goal just made or missed by a trick."""
@@ -321,7 +321,7 @@ def decide(k: Knowledge, rng: random.Random, budget: float) -> Action:
         return mc.choose_discard(k, rng, work_limit(budget))
     if k.phase != Phase.PLAY:
         return normal.decide(k, rng)
-    plays = normal.habit_filter(k, [a for a, _ in k.legal if a[0] == PLAY])
+    plays = normal.habit_filter(k, normal.card_plays(k))
     if len(plays) == 1:
         return plays[0]
     return best_estimate(k, rng, estimate_cards(k, rng, budget)).action

@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 
 from five_hundred.engine import Phase
-from five_hundred.engine.actions import BID, DISCARD, PASS, Action
+from five_hundred.engine.actions import PASS_ACTION, Action, Discard, MakeBid
 from five_hundred.engine.bidding import SUIT_BID, Bid, ladder_for
 from five_hundred.engine.cards import (
     JOKER,
@@ -128,7 +128,7 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     the strains worth a look and misère over sampled deals, against what passing is
     worth; the rule-based bid when there is nothing to weigh."""
     ladder = ladder_for(k.rules)
-    legal = {a[1]: a for a, _ in k.legal if a[0] == BID}
+    legal = {a.ladder_index: a for a, _ in k.legal if isinstance(a, MakeBid)}
     plan = _rule_based_bid(k, rng)
     mis = misere.bid_options(k, rng, limit, legal)  # misère weighed by play-outs
     strains = _strains_to_weigh(k)
@@ -145,8 +145,8 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
 def _rule_based_bid(k: Knowledge, rng: random.Random) -> Action:
     """``normal``'s bid, the default; its misère is left to the play-outs."""
     plan = normal.bid_plan(k, rng)
-    if plan[0] == BID and ladder_for(k.rules).bids[plan[1]].is_misere:
-        return (PASS,)
+    if isinstance(plan, MakeBid) and ladder_for(k.rules).bids[plan.ladder_index].is_misere:
+        return PASS_ACTION
     return plan
 
 
@@ -227,7 +227,7 @@ def _pass_value(k: Knowledge, sampled: float) -> float:
     return sampled if high is not None and high.kind == SUIT_BID else 0.0
 
 
-def _weigh_against_passing(k: Knowledge, plan: Action, legal: dict[int, Action],
+def _weigh_against_passing(k: Knowledge, plan: Action, legal: dict[int, MakeBid],
                            values: list[tuple[int, float]], base: float,
                            samples: int) -> Judgement:
     """The best weighed bid if it clears ``pass_bar``; else pass (or ``plan`` when
@@ -237,11 +237,10 @@ def _weigh_against_passing(k: Knowledge, plan: Action, legal: dict[int, Action],
     options = tuple(sorted(((ladder.bids[i].code, v) for i, v in values),
                            key=lambda o: -o[1]))
     action = plan
-    pass_action: Action = (PASS,)
     if best_v > pass_bar(k, base):
         action = legal[best_i]
-    elif any(a == pass_action for a, _ in k.legal):
-        action = pass_action
+    elif any(a == PASS_ACTION for a, _ in k.legal):
+        action = PASS_ACTION
     return Judgement(action, options, base, samples)
 
 
@@ -332,7 +331,7 @@ def judge_discard(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     best = max(range(len(cands)), key=lambda j: (sums[j], -j))
     action = plan
     if sums[best] / n > sums[0] / n + DISCARD_MARGIN:
-        action = (DISCARD, *sorted(cards_of(cands[best])))
+        action = Discard(cards_of(cands[best]))
     options = tuple(sorted(((" ".join(card_str(c) for c in cards_of(m)), sums[j] / n)
                             for j, m in enumerate(cands)), key=lambda o: -o[1]))
     return Judgement(action, options, 0.0, n)

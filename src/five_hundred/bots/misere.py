@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb
 
-from five_hundred.engine.actions import Action
+from five_hundred.engine.actions import MakeBid
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE, ladder_for
 from five_hundred.engine.cards import (
     JOKER,
@@ -247,7 +247,7 @@ def judge(k: Knowledge, rng: random.Random, limit: int, value: int) -> MisereJud
 
 
 def bid_options(k: Knowledge, rng: random.Random, limit: int,
-                legal: dict[int, Action]) -> list[tuple[int, float, float]]:
+                legal: dict[int, MakeBid]) -> list[tuple[int, float, float]]:
     """``hard``'s misère and open misère bids among ``legal`` (ladder index -> action)
     weighed by ``judge``: (index, expected points, share made). None for a hand the
     danger test already condemns (``MC_MAX_DANGER``)."""

@@ -25,13 +25,16 @@ from dataclasses import dataclass
 
 from five_hundred.engine import Phase
 from five_hundred.engine.actions import (
-    BID,
-    DISCARD,
-    JOKER_NAME,
     JOKER_NONE,
-    PASS,
-    PLAY,
+    NAME_JOKER,
+    PASS_ACTION,
     Action,
+    CardPlay,
+    Discard,
+    JokerLead,
+    MakeBid,
+    NameJoker,
+    Play,
 )
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE, SUIT_BID, Bid, ladder_for
 from five_hundred.engine.cards import (
@@ -105,14 +108,14 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
     """The bidding decision of the rule-based player: count the hand's tricks in each
     strain it could play, bid the cheapest contract the count supports in the strain
     with the most to spare, or misère when the hand is safe enough; else pass."""
-    legal_bids = {a[1]: a for a, _ in k.legal if a[0] == BID}
+    legal_bids = {a.ladder_index: a for a, _ in k.legal if isinstance(a, MakeBid)}
     if not legal_bids:
-        return (PASS,)
+        return PASS_ACTION
     auction = _read_auction(k)
     counts = _strain_counts(k, rng, noise, auction)
     choice = _with_misere(k, legal_bids, _best_suit_bid(k, legal_bids, counts, auction))
     # blind misère (V5) is never bid by the rule-based player
-    return choice if choice is not None else (PASS,)
+    return choice if choice is not None else PASS_ACTION
 
 
 def _allowance(rules: RuleSet) -> float:
@@ -151,7 +154,7 @@ def _strain_counts(k: Knowledge, rng: random.Random, noise: float,
     return counts
 
 
-def _best_suit_bid(k: Knowledge, legal_bids: dict[int, Action],
+def _best_suit_bid(k: Knowledge, legal_bids: dict[int, MakeBid],
                    counts: list[tuple[float, int]], auction: _Auction) -> Action | None:
     """The strain bid with the most tricks to spare (the first strain on a tie)."""
     best_choice: Action | None = None
@@ -163,7 +166,7 @@ def _best_suit_bid(k: Knowledge, legal_bids: dict[int, Action],
     return best_choice
 
 
-def _cheapest_supported(k: Knowledge, legal_bids: dict[int, Action], total0: float,
+def _cheapest_supported(k: Knowledge, legal_bids: dict[int, MakeBid], total0: float,
                         trump: int, auction: _Auction) -> tuple[float, Action] | None:
     """The cheapest legal bid in ``trump`` that ``total0`` tricks support, scored by the
     tricks to spare (a hair more for a higher level), or None."""
@@ -191,7 +194,7 @@ def _cheapest_supported(k: Knowledge, legal_bids: dict[int, Action], total0: flo
     return None
 
 
-def _with_misere(k: Knowledge, legal_bids: dict[int, Action],
+def _with_misere(k: Knowledge, legal_bids: dict[int, MakeBid],
                  choice: Action | None) -> Action | None:
     """``choice`` with misère weighed in, judged by the cards the defenders could catch
     (bots/misere.py): open misère over any suit bid when the hand is safe enough for
@@ -226,7 +229,7 @@ def discard_plan(k: Knowledge) -> Action:
         # Shed the cards the defenders could catch (the joker first).
         unseen = mask_of(deck(rules)) & ~hand
         chosen_m = misere.best_discard(rules, hand, n, unseen)
-        return (DISCARD, *sorted(cards_of(chosen_m)))
+        return Discard(cards_of(chosen_m))
     ctx = play_context(rules, bid.trump)
     value: dict[int, float] = {}
     for c in cards:
@@ -248,27 +251,28 @@ def discard_plan(k: Knowledge) -> Action:
         v += length * (2.0 if bid.trump != NO_TRUMPS else 3.0)
         value[c] = v
     chosen = sorted(cards, key=lambda c: value[c])[:n]
-    return (DISCARD, *sorted(chosen))
+    return Discard(chosen)
 
 
 def joker_plan(k: Knowledge) -> Action:
     """Name the joker: keep it suitless in NT (it wins any trick); in misère name the
     suit where it is safest (the longest one, so it can be kept under cover)."""
     bid = k.bid
-    legal = [a for a, _ in k.legal if a[0] == JOKER_NAME]
+    legal = [a for a, _ in k.legal if isinstance(a, NameJoker)]
     if bid is not None and bid.is_misere:
         ctx = play_context(k.rules, NO_TRUMPS)
         best = max(range(4), key=lambda s: (k.hand & ctx.suit_mask[s]).bit_count())
-        if (JOKER_NAME, best) in legal:
-            return (JOKER_NAME, best)
-    none: Action = (JOKER_NAME, JOKER_NONE)
+        if NAME_JOKER[best] in legal:
+            return NAME_JOKER[best]
+    none = NAME_JOKER[JOKER_NONE]
     return none if none in legal else legal[0]
 
 
 # ----------------------------------------------------------------------- card play
 
-def _plays(k: Knowledge) -> list[Action]:
-    return [a for a, _ in k.legal if a[0] == PLAY]
+def card_plays(k: Knowledge) -> list[CardPlay]:
+    """The legal plays of ``k`` (every legal action, in the play), in their order."""
+    return [a for a, _ in k.legal if isinstance(a, (Play, JokerLead))]
 
 
 def _current_best(k: Knowledge) -> tuple[int, int]:
@@ -301,12 +305,12 @@ def is_top(k: Knowledge, c: int) -> bool:
     return not any(ctx.strength[d] > ctx.strength[c] for d in cards_of(out))
 
 
-def _lowest(k: Knowledge, acts: list[Action], avoid_trumps: bool = True) -> Action:
+def _lowest(k: Knowledge, acts: list[CardPlay], avoid_trumps: bool = True) -> CardPlay:
     ctx = k.ctx
     assert ctx is not None
 
-    def key(a: Action) -> tuple[int, int, int]:
-        c = a[1]
+    def key(a: CardPlay) -> tuple[int, int, int]:
+        c = a.card
         e = ctx.eff_suit[c]
         special = 2 if e == SUITLESS else (1 if avoid_trumps and e == ctx.trump else 0)
         return (special, ctx.strength[c], c)
@@ -314,13 +318,13 @@ def _lowest(k: Knowledge, acts: list[Action], avoid_trumps: bool = True) -> Acti
     return min(acts, key=key)
 
 
-def _discard_choice(k: Knowledge, acts: list[Action]) -> Action:
+def _discard_choice(k: Knowledge, acts: list[CardPlay]) -> CardPlay:
     """Throw the least useful card: lowest side card, from the shortest suit."""
     ctx = k.ctx
     assert ctx is not None
 
-    def key(a: Action) -> tuple[int, int, int]:
-        c = a[1]
+    def key(a: CardPlay) -> tuple[int, int, int]:
+        c = a.card
         e = ctx.eff_suit[c]
         if e == SUITLESS or e == ctx.trump:
             return (2, ctx.strength[c], c)
@@ -331,8 +335,8 @@ def _discard_choice(k: Knowledge, acts: list[Action]) -> Action:
     return min(acts, key=key)
 
 
-def play_plan(k: Knowledge, rng: random.Random) -> Action:
-    acts = _plays(k)
+def play_plan(k: Knowledge, rng: random.Random) -> CardPlay:
+    acts = card_plays(k)
     if len(acts) == 1:
         return acts[0]
     bid = k.bid
@@ -346,7 +350,7 @@ def play_plan(k: Knowledge, rng: random.Random) -> Action:
     return _follow(k, acts)
 
 
-def habit_filter(k: Knowledge, acts: list[Action]) -> list[Action]:
+def habit_filter(k: Knowledge, acts: list[CardPlay]) -> list[CardPlay]:
     """Leads a sound player does not consider (if others remain): a declarer's low
     trump while he holds the top trump; against misère, a defender's joker lead and a
     lead of a suit the declarer has shown void in."""
@@ -357,25 +361,25 @@ def habit_filter(k: Knowledge, acts: list[Action]) -> list[Action]:
     trump = ctx.trump
     if k.seat == k.declarer and 0 <= trump < 4:
         # Never lead a low trump while holding the top one (draw from the top).
-        trumps = [a for a in acts if ctx.eff_suit[a[1]] == trump]
+        trumps = [a for a in acts if ctx.eff_suit[a.card] == trump]
         if trumps:
-            top = max(trumps, key=lambda a: ctx.strength[a[1]])
+            top = max(trumps, key=lambda a: ctx.strength[a.card])
             out = _outstanding(k) & ctx.suit_mask[trump]
-            if is_top(k, top[1]) and out:
-                keep_t = [a for a in acts if ctx.eff_suit[a[1]] != trump or a == top]
+            if is_top(k, top.card) and out:
+                keep_t = [a for a in acts if ctx.eff_suit[a.card] != trump or a == top]
                 return keep_t or acts
         return acts
     if not bid.is_misere or k.seat == k.declarer:
         return acts
-    keep = [a for a in acts if not (a[1] == JOKER and ctx.eff_suit[JOKER] == SUITLESS)]
+    keep = [a for a in acts if not (a.card == JOKER and ctx.eff_suit[JOKER] == SUITLESS)]
     keep = keep or acts
     dv = k.voids[k.declarer]
     keep2 = [a for a in keep
-             if not (ctx.eff_suit[a[1]] >= 0 and (dv >> ctx.eff_suit[a[1]]) & 1)]
+             if not (ctx.eff_suit[a.card] >= 0 and (dv >> ctx.eff_suit[a.card]) & 1)]
     return keep2 or keep
 
 
-def _misere_declarer(k: Knowledge, acts: list[Action]) -> Action:
+def _misere_declarer(k: Knowledge, acts: list[CardPlay]) -> CardPlay:
     ctx = k.ctx
     assert ctx is not None
     unseen = _outstanding(k)
@@ -388,8 +392,8 @@ def _misere_declarer(k: Knowledge, acts: list[Action]) -> Action:
     if not k.trick:
         # He leads only the first trick: a card with the fewest unseen cards below it
         # (the defenders must go under it to catch it), the one his hand misses least.
-        def risk(a: Action) -> tuple[int, float, int]:
-            c = a[1]
+        def risk(a: CardPlay) -> tuple[int, float, int]:
+            c = a.card
             e = ctx.eff_suit[c]
             if e == SUITLESS:
                 return (100, 0.0, 0)
@@ -399,103 +403,103 @@ def _misere_declarer(k: Knowledge, acts: list[Action]) -> Action:
 
         return min(acts, key=risk)
     _, best = _current_best(k)
-    losers = [a for a in acts if _score(k, a[1], k.led) < best]
-    following = [a for a in losers if ctx.eff_suit[a[1]] == k.led]
+    losers = [a for a in acts if _score(k, a.card, k.led) < best]
+    following = [a for a in losers if ctx.eff_suit[a.card] == k.led]
     if following:
         # The highest card that still loses (shed danger while it is safe).
-        return max(following, key=lambda a: (_score(k, a[1], k.led), ctx.strength[a[1]]))
+        return max(following, key=lambda a: (_score(k, a.card, k.led), ctx.strength[a.card]))
     if losers:
         # Void: throw the card whose going leaves the least danger.
-        return min(losers, key=lambda a: (left_danger(a[1]), -ctx.strength[a[1]]))
-    return max(acts, key=lambda a: ctx.strength[a[1]])
+        return min(losers, key=lambda a: (left_danger(a.card), -ctx.strength[a.card]))
+    return max(acts, key=lambda a: ctx.strength[a.card])
 
 
-def _misere_defender(k: Knowledge, acts: list[Action]) -> Action:
+def _misere_defender(k: Knowledge, acts: list[CardPlay]) -> CardPlay:
     ctx = k.ctx
     assert ctx is not None
     dec = k.declarer
-    non_joker = [a for a in acts if a[1] != JOKER or ctx.eff_suit[JOKER] != SUITLESS]
+    non_joker = [a for a in acts if a.card != JOKER or ctx.eff_suit[JOKER] != SUITLESS]
     if not k.trick:
         pool = non_joker or acts
         # Never lead a suit the declarer has shown void in, when another is available.
-        ok = [a for a in pool if not (k.voids[dec] >> max(0, ctx.eff_suit[a[1]])) & 1
-              and (k.exposed == 0 or k.exposed & ctx.suit_mask[max(0, ctx.eff_suit[a[1]])])]
+        ok = [a for a in pool if not (k.voids[dec] >> max(0, ctx.eff_suit[a.card])) & 1
+              and (k.exposed == 0 or k.exposed & ctx.suit_mask[max(0, ctx.eff_suit[a.card])])]
         pool = ok or pool
-        return min(pool, key=lambda a: (ctx.strength[a[1]], a[1]))
-    follows = [a for a in non_joker if ctx.eff_suit[a[1]] == k.led]
+        return min(pool, key=lambda a: (ctx.strength[a.card], a.card))
+    follows = [a for a in non_joker if ctx.eff_suit[a.card] == k.led]
     declarer_played = any(s == dec for s, _ in k.trick)
     if declarer_played:
         _, best = _current_best(k)
         dec_card = next(c for s, c in k.trick if s == dec)
         if _score(k, dec_card, k.led) == best:
             # The declarer is winning: stay under him; when void throw the highest card.
-            under = [a for a in acts if _score(k, a[1], k.led) < best]
+            under = [a for a in acts if _score(k, a.card, k.led) < best]
             if under:
-                under_f = [a for a in under if ctx.eff_suit[a[1]] == k.led]
+                under_f = [a for a in under if ctx.eff_suit[a.card] == k.led]
                 if under_f:
-                    return max(under_f, key=lambda a: ctx.strength[a[1]])
-                return max(under, key=lambda a: (ctx.eff_suit[a[1]] != SUITLESS,
-                                                 ctx.strength[a[1]]))
+                    return max(under_f, key=lambda a: ctx.strength[a.card])
+                return max(under, key=lambda a: (ctx.eff_suit[a.card] != SUITLESS,
+                                                 ctx.strength[a.card]))
         # He has ducked, or we cannot get under him: the trick is ours whatever we
         # play, so win it high and keep the low cards to go under him later.
         if follows:
-            return max(follows, key=lambda a: ctx.strength[a[1]])
+            return max(follows, key=lambda a: ctx.strength[a.card])
         pool = non_joker or acts
-        return max(pool, key=lambda a: ctx.strength[a[1]])
+        return max(pool, key=lambda a: ctx.strength[a.card])
     # He is still to play: follow low so that his card has to win (never the joker).
     if follows:
-        return min(follows, key=lambda a: ctx.strength[a[1]])
+        return min(follows, key=lambda a: ctx.strength[a.card])
     pool = non_joker or acts
-    return max(pool, key=lambda a: ctx.strength[a[1]])
+    return max(pool, key=lambda a: ctx.strength[a.card])
 
 
-def _lead(k: Knowledge, acts: list[Action], rng: random.Random) -> Action:
+def _lead(k: Knowledge, acts: list[CardPlay], rng: random.Random) -> CardPlay:
     ctx = k.ctx
     assert ctx is not None and k.bid is not None
     trump = ctx.trump
     declaring = k.dec_side(k.seat)
     out = _outstanding(k)
-    normal_acts = [a for a in acts if len(a) == 2 and ctx.eff_suit[a[1]] != SUITLESS]
+    normal_acts = [a for a in acts if isinstance(a, Play) and ctx.eff_suit[a.card] != SUITLESS]
     if not normal_acts:
         return acts[0]
     opp = ((k.seat + 1) & 3, (k.seat + 3) & 3)
     opp_have_trumps = trump >= 0 and any(not (k.voids[o] >> trump) & 1 for o in opp) and (
         out & ctx.suit_mask[trump])
     if declaring and trump >= 0 and trump < 4:
-        my_trumps = [a for a in normal_acts if ctx.eff_suit[a[1]] == trump]
+        my_trumps = [a for a in normal_acts if ctx.eff_suit[a.card] == trump]
         if my_trumps and opp_have_trumps:
-            top = max(my_trumps, key=lambda a: ctx.strength[a[1]])
-            if is_top(k, top[1]):
+            top = max(my_trumps, key=lambda a: ctx.strength[a.card])
+            if is_top(k, top.card):
                 return top  # draw trumps from the top
             if len(my_trumps) >= 2:
                 # Without the top trump, draw trumps all the same (a low one): each
                 # round takes two of theirs, and the higher ones fall sooner or later.
-                return min(my_trumps, key=lambda a: ctx.strength[a[1]])
-    winners = [a for a in normal_acts if is_top(k, a[1]) and ctx.eff_suit[a[1]] != trump]
+                return min(my_trumps, key=lambda a: ctx.strength[a.card])
+    winners = [a for a in normal_acts if is_top(k, a.card) and ctx.eff_suit[a.card] != trump]
     if winners:
-        return max(winners, key=lambda a: (k.hand & ctx.suit_mask[ctx.eff_suit[a[1]]])
+        return max(winners, key=lambda a: (k.hand & ctx.suit_mask[ctx.eff_suit[a.card]])
                    .bit_count())
-    side = [a for a in normal_acts if ctx.eff_suit[a[1]] != trump] or normal_acts
+    side = [a for a in normal_acts if ctx.eff_suit[a.card] != trump] or normal_acts
     if k.bid.trump == NO_TRUMPS:
         # In no trumps partner cannot ruff: no low lead into a suit he has shown void in.
         pv = k.voids[(k.seat + 2) & 3]
-        side = [a for a in side if not (pv >> ctx.eff_suit[a[1]]) & 1] or side
+        side = [a for a in side if not (pv >> ctx.eff_suit[a.card]) & 1] or side
     if declaring:
         # Low from the longest side suit (establish it); never a low trump.
-        def length(a: Action) -> tuple[int, int]:
-            e = ctx.eff_suit[a[1]]
-            return ((k.hand & ctx.suit_mask[e]).bit_count(), -ctx.strength[a[1]])
+        def length(a: CardPlay) -> tuple[int, int]:
+            e = ctx.eff_suit[a.card]
+            return ((k.hand & ctx.suit_mask[e]).bit_count(), -ctx.strength[a.card])
         return max(side, key=length)
     # Defender: partner's suit if partner bid one, else low from a short side suit.
     pbid = _partner_suit_bid(k)
     if pbid is not None and pbid.trump < 4:
-        ps = [a for a in side if ctx.eff_suit[a[1]] == pbid.trump]
+        ps = [a for a in side if ctx.eff_suit[a.card] == pbid.trump]
         if ps:
-            return max(ps, key=lambda a: ctx.strength[a[1]])
+            return max(ps, key=lambda a: ctx.strength[a.card])
 
-    def short(a: Action) -> tuple[int, int]:
-        e = ctx.eff_suit[a[1]]
-        return ((k.hand & ctx.suit_mask[e]).bit_count(), ctx.strength[a[1]])
+    def short(a: CardPlay) -> tuple[int, int]:
+        e = ctx.eff_suit[a.card]
+        return ((k.hand & ctx.suit_mask[e]).bit_count(), ctx.strength[a.card])
 
     return min(side, key=short)
 
@@ -508,11 +512,11 @@ class _Trick:
     best: int  # the weight of that seat's card (``_score``)
     partner_winning: bool  # that seat is on our side
     last: bool  # we play the last card to it
-    following: list[Action]  # our cards of the led suit
-    plain_beats: list[Action]  # our cards that would win it now, the suitless joker aside
+    following: list[CardPlay]  # our cards of the led suit
+    plain_beats: list[CardPlay]  # our cards that would win it now, the suitless joker aside
 
 
-def _trick_so_far(k: Knowledge, acts: list[Action]) -> _Trick:
+def _trick_so_far(k: Knowledge, acts: list[CardPlay]) -> _Trick:
     ctx = k.ctx
     assert ctx is not None
     best_seat, best = _current_best(k)
@@ -521,12 +525,12 @@ def _trick_so_far(k: Knowledge, acts: list[Action]) -> _Trick:
         best_seat=best_seat, best=best,
         partner_winning=best_seat >= 0 and k.dec_side(best_seat) == k.dec_side(k.seat),
         last=len(k.trick) == nplayers - 1,
-        following=[a for a in acts if ctx.eff_suit[a[1]] == k.led],
-        plain_beats=[a for a in acts if _score(k, a[1], k.led) > best
-                     and ctx.eff_suit[a[1]] != SUITLESS])
+        following=[a for a in acts if ctx.eff_suit[a.card] == k.led],
+        plain_beats=[a for a in acts if _score(k, a.card, k.led) > best
+                     and ctx.eff_suit[a.card] != SUITLESS])
 
 
-def _follow(k: Knowledge, acts: list[Action]) -> Action:
+def _follow(k: Knowledge, acts: list[CardPlay]) -> CardPlay:
     """A card to a trick already led: let partner's trick be, else follow suit by
     position (second hand low, third hand high, fourth hand cheaply), else ruff,
     play the suitless joker where the trick matters, or throw the least useful card."""
@@ -540,7 +544,7 @@ def _follow(k: Knowledge, acts: list[Action]) -> Action:
     return _third_or_fourth_hand(k, t)
 
 
-def _under_partner(k: Knowledge, acts: list[Action], t: _Trick) -> Action:
+def _under_partner(k: Knowledge, acts: list[CardPlay], t: _Trick) -> CardPlay:
     """Partner is winning: play low, unless the next player may overtake partner's
     card and we can take the trick with a card he cannot beat (third hand)."""
     ctx = k.ctx
@@ -550,13 +554,13 @@ def _under_partner(k: Knowledge, acts: list[Action], t: _Trick) -> Action:
     if not t.last and not is_top(k, win_card) and t.following and not (
             k.voids[nxt] >> k.led) & 1:
         sure = [a for a in t.following
-                if is_top(k, a[1]) and _score(k, a[1], k.led) > t.best]
+                if is_top(k, a.card) and _score(k, a.card, k.led) > t.best]
         if sure:
-            return min(sure, key=lambda a: ctx.strength[a[1]])
+            return min(sure, key=lambda a: ctx.strength[a.card])
     return _lowest(k, t.following) if t.following else _discard_choice(k, acts)
 
 
-def _second_hand(k: Knowledge, t: _Trick) -> Action:
+def _second_hand(k: Knowledge, t: _Trick) -> CardPlay:
     """Second hand low, unless we hold the top card of the suit; but never the joker or
     a bower on a low trump lead (they win later, and better)."""
     ctx = k.ctx
@@ -564,45 +568,45 @@ def _second_hand(k: Knowledge, t: _Trick) -> Action:
     led_card = k.trick[0][1]
     low_trump_lead = (k.led == ctx.trump and ctx.strength[led_card] <= 10
                       and not _needs_trick(k))
-    tops = [a for a in t.following if is_top(k, a[1]) and _score(k, a[1], k.led) > t.best
-            and not (low_trump_lead and ctx.strength[a[1]] > 14)]
+    tops = [a for a in t.following if is_top(k, a.card) and _score(k, a.card, k.led) > t.best
+            and not (low_trump_lead and ctx.strength[a.card] > 14)]
     if tops:
-        return min(tops, key=lambda a: ctx.strength[a[1]])
+        return min(tops, key=lambda a: ctx.strength[a.card])
     return _lowest(k, t.following)
 
 
-def _third_or_fourth_hand(k: Knowledge, t: _Trick) -> Action:
+def _third_or_fourth_hand(k: Knowledge, t: _Trick) -> CardPlay:
     """Low when we cannot win; last to play, win cheaply; third hand high: the cheapest
     card nobody can beat, else the highest that wins (a cheap card would only invite
     the last player to overtake)."""
     if not t.plain_beats:
         return _lowest(k, t.following)
 
-    def power(a: Action) -> int:  # the card's weight in this trick
-        return _score(k, a[1], k.led)
+    def power(a: CardPlay) -> int:  # the card's weight in this trick
+        return _score(k, a.card, k.led)
 
     if t.last:
         return min(t.plain_beats, key=power)
-    sure = [a for a in t.plain_beats if is_top(k, a[1])]
+    sure = [a for a in t.plain_beats if is_top(k, a.card)]
     return min(sure, key=power) if sure else max(t.plain_beats, key=power)
 
 
-def _void_in_led_suit(k: Knowledge, acts: list[Action], t: _Trick) -> Action:
+def _void_in_led_suit(k: Knowledge, acts: list[CardPlay], t: _Trick) -> CardPlay:
     """Ruff as cheaply as wins; else the suitless joker when the trick is worth it (a
     king or ace winning it, three tricks or fewer left, or the contract riding on it);
     else throw the least useful card."""
     ctx = k.ctx
     assert ctx is not None
-    ruffs = [a for a in t.plain_beats if ctx.eff_suit[a[1]] == ctx.trump]
+    ruffs = [a for a in t.plain_beats if ctx.eff_suit[a.card] == ctx.trump]
     if ruffs:
-        return min(ruffs, key=lambda a: _score(k, a[1], k.led))
-    joker_suitless = [a for a in acts if ctx.eff_suit[a[1]] == SUITLESS]
+        return min(ruffs, key=lambda a: _score(k, a.card, k.led))
+    joker_suitless = [a for a in acts if ctx.eff_suit[a.card] == SUITLESS]
     if joker_suitless:
         win_card = next(c for s, c in k.trick if s == t.best_seat)
         valuable = (win_card & 15) >= 13 or 10 - k.trick_no <= 3
         if valuable or _needs_trick(k):
             return joker_suitless[0]
-    others = [a for a in acts if ctx.eff_suit[a[1]] != SUITLESS] or acts
+    others = [a for a in acts if ctx.eff_suit[a.card] != SUITLESS] or acts
     return _discard_choice(k, others)
 
 
@@ -626,12 +630,12 @@ def decide(k: Knowledge, rng: random.Random, slips: float = 0.0) -> Action:
     if k.phase == Phase.DISCARD:
         if slips and rng.random() < slips:
             cards = sorted(cards_of(k.hand))
-            return (DISCARD, *sorted(rng.sample(cards, k.rules.kitty_size)))
+            return Discard(rng.sample(cards, k.rules.kitty_size))
         return discard_plan(k)
     if k.phase == Phase.JOKER:
         return joker_plan(k)
     if slips and rng.random() < slips:
-        acts = _plays(k)
+        acts = card_plays(k)
         return acts[rng.randrange(len(acts))]
     return play_plan(k, rng)
 

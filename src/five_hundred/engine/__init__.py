@@ -7,7 +7,22 @@ Typical use::
     state.apply(view.legal[0].action)         # one of the seat's typed legal actions
 """
 
-from .actions import Action, Verb, action_text, parse_action
+from .actions import (
+    BID,
+    DISCARD,
+    JOKER_NAME,
+    PASS,
+    PLAY,
+    Action,
+    Discard,
+    JokerLead,
+    MakeBid,
+    NameJoker,
+    Pass,
+    Play,
+    action_text,
+    parse_action,
+)
 from .bidding import Bid, Ladder, ladder_for
 from .cards import card_str, parse_card
 from .errors import IllegalAction, MalformedRecord
@@ -16,7 +31,12 @@ from .state import SEAT_NAMES, DealLog, DealResult, GameState, Phase, team_of
 from .views import LegalAction, PublicView, SeatView, TrickView, public_view, view_for
 
 __all__ = [
+    "BID",
+    "DISCARD",
+    "JOKER_NAME",
     "PAGAT_AUSTRALIAN",
+    "PASS",
+    "PLAY",
     "PRESETS",
     "SEAT_NAMES",
     "TWO_JOKER_1000",
@@ -24,17 +44,22 @@ __all__ = [
     "Bid",
     "DealLog",
     "DealResult",
+    "Discard",
     "GameState",
     "IllegalAction",
+    "JokerLead",
     "Ladder",
     "LegalAction",
+    "MakeBid",
     "MalformedRecord",
+    "NameJoker",
+    "Pass",
     "Phase",
+    "Play",
     "PublicView",
     "RuleSet",
     "SeatView",
     "TrickView",
-    "Verb",
     "action_text",
     "card_str",
     "ladder_for",

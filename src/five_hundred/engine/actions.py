@@ -1,68 +1,179 @@
-"""Actions as small tuples of ints, and their record text (docs/record-format.md).
+"""Actions as small named tuples of ints, and their record text (docs/record-format.md).
 
-``(PASS,)``, ``(BID, ladder_index)``, ``(DISCARD, c1, c2, c3)`` with cards ascending,
-``(JOKER, suit_or_JOKER_NONE)``, ``(PLAY, card)`` and ``(PLAY, JOKER, suit)`` for a
-suitless-joker lead that names a suit.
+Each kind of action has its own immutable type, a tuple whose first item is the verb:
+
+========================================  ====================  =========================
+type                                       equal to              record text
+========================================  ====================  =========================
+``Pass(PASS)``                             ``(0,)``              ``pass``
+``MakeBid(BID, ladder_index)``             ``(1, i)``            ``bid 7H``
+``Discard(cards)``                         ``(2, c1, c2, c3)``   ``discard 5S 6S 7C``
+``NameJoker(JOKER_NAME, suit)``            ``(3, s)``            ``joker H``, ``joker none``
+``Play(PLAY, card)``                       ``(4, c)``            ``play TH``
+``JokerLead(PLAY, JOKER, suit)``           ``(4, 15, s)``        ``play JK H``
+========================================  ====================  =========================
+
+They are tuples (``NamedTuple``; ``Discard`` a tuple subclass, as long as the kitty
+is, its cards ascending), so an action is equal to, and hashes like, the plain tuple
+of its ints: records, ``replay --json`` and anything keyed on actions see the same
+values as when actions were plain tuples, and a plain tuple is still accepted by
+``GameState.apply``. Code reads an action by its fields (``action.card``), never by
+position. The engine hands out only the instances built here once (``PASS_ACTION``,
+``BID_ACTIONS``, ``NAME_JOKER``, ``PLAY_ACTIONS``, ``JOKER_LEADS``) or, for discards,
+built from its hand; ``as_action`` gives the typed form of a plain tuple.
+
+The verbs are plain ints (``PASS`` ... ``PLAY``, defined in ``faces.py`` so that
+``notation`` may name them without loading the engine), the one spelling: there is no
+enum of them. Actions are compared and hashed all the time, and an ``IntEnum`` member
+is slower to compare than an int and slower still to look up (``Verb.PLAY`` is a class
+attribute lookup of some 75 ns on Python 3.11, a module constant a few).
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
+# The verbs (defined with the game's other fixed symbols, re-exported here)
+from five_hundred.faces import BID as BID
+from five_hundred.faces import DISCARD as DISCARD
+from five_hundred.faces import JOKER_NAME as JOKER_NAME
+from five_hundred.faces import PASS as PASS
+from five_hundred.faces import PLAY as PLAY
 from five_hundred.safe_text import excerpt
 
-from .bidding import Ladder
 from .cards import _CHUNKS, JOKER, SUIT_LETTERS, card_str, parse_card, parse_suit
 from .rules import RuleSet
 
-Action = tuple[int, ...]
+if TYPE_CHECKING:
+    from .bidding import Ladder
 
 
-
-class Verb(IntEnum):
-    """The first element of every action. Ints, so the kernel's tuples stay plain and fast."""
-
-    PASS = 0
-    BID = 1
-    DISCARD = 2
-    JOKER_NAME = 3
-    PLAY = 4
+JOKER_NONE: Final = 4  # ``joker none``: the declarer leaves the joker suitless
 
 
-# plain ints in the actions themselves: the kernel compares and hashes them at speed
-PASS, BID, DISCARD, JOKER_NAME, PLAY = (int(v) for v in Verb)
-JOKER_NONE = 4  # ``joker none``: the declarer leaves the joker suitless
+class Pass(NamedTuple):
+    """``pass`` in the auction (R11)."""
 
-PASS_ACTION: Action = (PASS,)
-PLAY_ACTIONS: tuple[Action, ...] = tuple((PLAY, c) for c in range(64))
-JOKER_LEADS: tuple[Action, ...] = tuple((PLAY, JOKER, s) for s in range(4))
+    verb: Literal[0]
+
+
+class MakeBid(NamedTuple):
+    """A bid: ``ladder_index`` is its place in ``Ladder.bids``."""
+
+    verb: Literal[1]
+    ladder_index: int
+
+
+class Discard(tuple[int, ...]):
+    """The declarer's discard after taking the kitty (R17): ``(DISCARD, c1, ..., ck)``,
+    as many cards as the kitty, ascending. ``Discard(cards)`` sorts the cards."""
+
+    __slots__ = ()
+
+    def __new__(cls, cards: Iterable[int]) -> Discard:
+        return tuple.__new__(cls, (DISCARD, *sorted(cards)))
+
+    @property
+    def verb(self) -> Literal[2]:
+        return DISCARD
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return self[1:]
+
+    def __repr__(self) -> str:
+        return f"Discard({self[1:]!r})"
+
+
+class NameJoker(NamedTuple):
+    """The NT or misère declarer names the joker's suit, or ``JOKER_NONE`` (R23)."""
+
+    verb: Literal[3]
+    suit: int
+
+
+class Play(NamedTuple):
+    """A card played as it is."""
+
+    verb: Literal[4]
+    card: int
+
+
+class JokerLead(NamedTuple):
+    """A lead of the suitless joker naming the suit it calls (R26)."""
+
+    verb: Literal[4]
+    card: int  # always JOKER
+    suit: int
+
+
+Action = Pass | MakeBid | Discard | NameJoker | Play | JokerLead
+CardPlay = Play | JokerLead  # the actions of the play
+
+
+def _discard_of(items: tuple[int, ...]) -> Discard:
+    """A ``Discard`` of ``(DISCARD, c1, ..., ck)`` exactly as given (no sorting)."""
+    return tuple.__new__(Discard, items)
+
+
+# Every action the engine hands out, built once (legal actions are never constructed
+# on the hot path), discards aside: they are made from the declarer's hand.
+PASS_ACTION: Final = Pass(PASS)
+BID_ACTIONS: Final = tuple(MakeBid(BID, i) for i in range(64))  # more than any ladder
+NAME_JOKER: Final = tuple(NameJoker(JOKER_NAME, s) for s in (0, 1, 2, 3, JOKER_NONE))
+PLAY_ACTIONS: Final = tuple(Play(PLAY, c) for c in range(64))
+JOKER_LEADS: Final = tuple(JokerLead(PLAY, JOKER, s) for s in range(4))
 
 _PLAY_CHUNKS = tuple(
     tuple(tuple(PLAY_ACTIONS[c] for c in cards) for cards in table) for table in _CHUNKS
 )
 
 
-def play_actions_of(mask: int) -> tuple[Action, ...]:
-    """``(PLAY, card)`` for every card of a bitmask, lowest first."""
+def play_actions_of(mask: int) -> tuple[Play, ...]:
+    """``Play`` for every card of a bitmask, lowest first."""
     c = _PLAY_CHUNKS
     return (c[0][(mask >> 4) & 4095] + c[1][(mask >> 20) & 4095]
             + c[2][(mask >> 36) & 4095] + c[3][(mask >> 52) & 4095])
 
 
+def as_action(items: Sequence[int]) -> Action:
+    """The typed action equal to ``items`` (a plain tuple or list of ints); a typed
+    action is returned as it is. ``ValueError`` if no action has that shape."""
+    if isinstance(items, (Pass, MakeBid, Discard, NameJoker, Play, JokerLead)):
+        return items
+    t = tuple(items)
+    if not t or any(type(x) is not int for x in t):
+        raise ValueError(f"not an action: {excerpt(repr(items))}")
+    verb, n = t[0], len(t)
+    if verb == PASS and n == 1:
+        return PASS_ACTION
+    if verb == BID and n == 2:
+        return BID_ACTIONS[t[1]] if 0 <= t[1] < len(BID_ACTIONS) else MakeBid(BID, t[1])
+    if verb == DISCARD and n >= 2:
+        return _discard_of(t)
+    if verb == JOKER_NAME and n == 2:
+        return NameJoker(JOKER_NAME, t[1])
+    if verb == PLAY and n == 2:
+        return PLAY_ACTIONS[t[1]] if 0 <= t[1] < 64 else Play(PLAY, t[1])
+    if verb == PLAY and n == 3:
+        return JokerLead(PLAY, t[1], t[2])
+    raise ValueError(f"not an action: {excerpt(repr(items))}")
+
+
 def action_text(action: Action, ladder: Ladder) -> str:
     """Record spelling without the seat: ``bid 7H``, ``play JK H``, ``discard 5S 6S 7C``."""
-    verb = action[0]
-    if verb == PASS:
-        return "pass"
-    if verb == BID:
-        return f"bid {ladder.bids[action[1]].code}"
-    if verb == DISCARD:
-        return "discard " + " ".join(card_str(c) for c in action[1:])
-    if verb == JOKER_NAME:
-        return "joker none" if action[1] == JOKER_NONE else f"joker {SUIT_LETTERS[action[1]]}"
-    if len(action) == 3:
-        return f"play {card_str(action[1])} {SUIT_LETTERS[action[2]]}"
-    return f"play {card_str(action[1])}"
+    if isinstance(action, Play):
+        return f"play {card_str(action.card)}"
+    if isinstance(action, JokerLead):
+        return f"play {card_str(action.card)} {SUIT_LETTERS[action.suit]}"
+    if isinstance(action, MakeBid):
+        return f"bid {ladder.bids[action.ladder_index].code}"
+    if isinstance(action, Discard):
+        return "discard " + " ".join(card_str(c) for c in action.cards)
+    if isinstance(action, NameJoker):
+        return "joker none" if action.suit == JOKER_NONE else f"joker {SUIT_LETTERS[action.suit]}"
+    return "pass"
 
 
 def parse_action(text: str, rules: RuleSet, ladder: Ladder) -> Action:
@@ -78,19 +189,18 @@ def parse_action(text: str, rules: RuleSet, ladder: Ladder) -> Action:
     if verb == "pass" and not args:
         return PASS_ACTION
     if verb == "bid" and args:
-        return (BID, ladder.parse(" ".join(args)))
+        return BID_ACTIONS[ladder.parse(" ".join(args))]
     if verb == "discard" and args:
-        cards = sorted(parse_card(a, rules) for a in args)
-        return (DISCARD, *cards)
+        return Discard(parse_card(a, rules) for a in args)
     if verb == "joker" and len(args) == 1:
         if args[0].lower() == "none":
-            return (JOKER_NAME, JOKER_NONE)
-        return (JOKER_NAME, parse_suit(args[0]))
+            return NAME_JOKER[JOKER_NONE]
+        return NAME_JOKER[parse_suit(args[0])]
     if verb == "play" and len(args) == 1:
         return PLAY_ACTIONS[parse_card(args[0], rules)]
     if verb == "play" and len(args) == 2:
         card = parse_card(args[0], rules)
         if card != JOKER:
             raise ValueError(f"only the joker names a suit when led, not {excerpt(args[0])}")
-        return (PLAY, card, parse_suit(args[1]))
+        return JOKER_LEADS[parse_suit(args[1])]
     raise ValueError(f"unknown action {excerpt(text)}")

@@ -11,6 +11,7 @@ from functools import cache
 
 from five_hundred.safe_text import excerpt
 
+from .actions import BID_ACTIONS, PASS_ACTION, MakeBid, Pass
 from .cards import NO_TRUMPS, SUIT_LETTERS, SUIT_SYMBOLS
 from .rules import RuleSet
 
@@ -91,10 +92,12 @@ class Ladder:
                 bids.append(Bid(f"GAME {_TRUMP_CODES[trump]}", GAME, 10, trump,
                                 _suit_rank(11, 0), rules.game_value))
         bids.sort(key=lambda b: (b.rank, b.kind))
+        if len(bids) > len(BID_ACTIONS):
+            raise ValueError(f"a ladder of {len(bids)} bids: BID_ACTIONS has too few")
         self.bids: tuple[Bid, ...] = tuple(bids)
         self.by_code: dict[str, int] = {b.code: i for i, b in enumerate(bids)}
         self._legal: dict[tuple[int, bool], tuple[int, ...]] = {}
-        self._actions: dict[tuple[int, bool], tuple[tuple[int, ...], ...]] = {}
+        self._actions: dict[tuple[int, bool], tuple[Pass | MakeBid, ...]] = {}
 
     def parse(self, text: str) -> int:
         """Ladder index of a bid's text (case-insensitive, ``10`` spelled out, suit
@@ -106,12 +109,12 @@ class Ladder:
             return self.by_code[t]
         raise ValueError(f"unknown bid {excerpt(text)}")
 
-    def legal_bid_actions(self, high: int, first_turn: bool) -> tuple[tuple[int, ...], ...]:
-        """The auction's legal actions: pass (``(0,)``) and ``(1, index)`` per legal bid."""
+    def legal_bid_actions(self, high: int, first_turn: bool) -> tuple[Pass | MakeBid, ...]:
+        """The auction's legal actions: ``PASS_ACTION`` and a ``MakeBid`` per legal bid."""
         key = (high, first_turn)
         cached = self._actions.get(key)
         if cached is None:
-            cached = ((0,), *((1, i) for i in self.legal_bids(high, first_turn)))
+            cached = (PASS_ACTION, *(BID_ACTIONS[i] for i in self.legal_bids(high, first_turn)))
             self._actions[key] = cached
         return cached
 

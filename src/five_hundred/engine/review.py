@@ -19,7 +19,7 @@ from typing import overload
 
 from pydantic import BaseModel, ConfigDict
 
-from .actions import PLAY
+from .actions import JokerLead, Pass
 from .cards import (
     NO_TRUMPS,
     SUIT_LETTERS,
@@ -102,7 +102,7 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
         if deal.phase == PLAYING and not deal.trick:
             h = deal.hands
             held_at.append((h[0], h[1], h[2], h[3]))
-            called.append(SUIT_LETTERS[action[2]] if action[0] == PLAY and len(action) == 3
+            called.append(SUIT_LETTERS[action.suit] if isinstance(action, JokerLead)
                           else None)
         deal.apply(action, seat)
         if len(deal.tricks) > len(team_after):
@@ -121,7 +121,8 @@ def _replay_deal(state: GameState, index: int, log: DealLog) -> DealReview:
     return DealReview(
         index=index, rules=state.rules, dealer=log.dealer, hands=_hands(deal, log.hands),
         kitty=tuple(card_str(c) for c in cards_of(log.kitty)),
-        auction=tuple((s, "pass" if a[0] == 0 else deal.ladder.bids[a[1]].code)
+        auction=tuple((s, "pass" if isinstance(a, Pass)
+                       else deal.ladder.bids[a.ladder_index].code)
                       for s, a in deal.auction),
         contract=bid.code if bid else None,
         declarer=deal.declarer if bid else None,

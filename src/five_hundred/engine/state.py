@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from itertools import combinations, islice
+from itertools import combinations, islice, repeat
 from math import comb
 from operator import itemgetter
 from typing import NoReturn
@@ -29,9 +29,16 @@ from .actions import (
     JOKER_LEADS,
     JOKER_NAME,
     JOKER_NONE,
-    PASS,
+    NAME_JOKER,
     PLAY,
     Action,
+    CardPlay,
+    Discard,
+    JokerLead,
+    MakeBid,
+    NameJoker,
+    Pass,
+    Play,
     action_text,
     parse_action,
     play_actions_of,
@@ -96,20 +103,22 @@ _PHASE_RULE = {"bidding": "R9", "discard": "R17", "joker": "R23", "play": "R20"}
 # order; apply looks an action up in them by bisection instead of a scan of them all.
 _SCAN_MAX = 64
 
+_NEW_TUPLE = tuple.__new__
 
-def _in_sorted(legal: tuple[Action, ...], action: Action) -> bool:
-    """``action in legal`` for an ascending ``legal``. A bisection finds a legal action
-    in a few comparisons; anything it does not find is looked for by ``in`` itself, so
-    the answer is always exactly that of ``in``."""
-    if type(action) is tuple:
+
+def _index_sorted(legal: tuple[Action, ...], action: Sequence[int]) -> int:
+    """``legal.index(action)`` for an ascending ``legal``. A bisection finds a legal
+    action in a few comparisons; anything it does not find is looked for by ``index``
+    itself, so the answer is always exactly that of ``index`` (``ValueError`` if none)."""
+    if isinstance(action, tuple):
         try:
             i = bisect_left(legal, action)
-        except TypeError:  # not comparable with the legal tuples: let ``in`` say
+        except TypeError:  # not comparable with the legal tuples: let ``index`` say
             pass
         else:
             if i < len(legal) and legal[i] == action:
-                return True
-    return action in legal
+                return i
+    return legal.index(action)
 
 
 def team_of(seat: int) -> int:
@@ -252,7 +261,7 @@ class GameState:
     kitty: int
     discards: int
     actions: list[tuple[int, Action]]
-    auction: list[tuple[int, Action]]
+    auction: list[tuple[int, MakeBid | Pass]]
     passed: int
     high: int
     high_bidder: int
@@ -398,8 +407,7 @@ class GameState:
             action = self.parse(text)
         except ValueError as exc:
             raise IllegalAction(str(exc), "R9" if self.phase == BIDDING else "R20") from None
-        self.apply(action, seat)
-        return action
+        return self.apply(action, seat)
 
     # ------------------------------------------------------------ legality
 
@@ -439,15 +447,17 @@ class GameState:
             first = not (self.had_turn >> self.to_act) & 1
             return self.ladder.legal_bid_actions(self.high, first)
         if phase == DISCARD_PHASE:
-            # Every k-card subset of the hand, as (DISCARD, c1, ..., ck), cards ascending.
-            # combinations() of (DISCARD, *cards) yields first, in that order, exactly the
-            # C(n, k) tuples that begin with DISCARD: the discards, built in C (the
-            # hand after the kitty has 13 cards: 286 discards, once a deal).
+            # Every k-card subset of the hand, as Discard (DISCARD, c1, ..., ck), cards
+            # ascending. combinations() of (DISCARD, *cards) yields first, in that order,
+            # exactly the C(n, k) tuples that begin with DISCARD: the discards, built in
+            # C (the hand after the kitty has 13 cards: 286 discards, once a deal).
             cards = cards_of(self.hands[self.declarer])
             k = self.rules.kitty_size
-            return tuple(islice(combinations((DISCARD, *cards), k + 1), comb(len(cards), k)))
+            n = comb(len(cards), k)
+            return tuple(map(_NEW_TUPLE, repeat(Discard, n),
+                             islice(combinations((DISCARD, *cards), k + 1), n)))
         if phase == JOKER_PHASE:
-            return tuple((JOKER_NAME, s) for s in (0, 1, 2, 3, JOKER_NONE))
+            return NAME_JOKER
         return ()
 
     def _legal_leads(self) -> tuple[Action, ...]:
@@ -461,29 +471,35 @@ class GameState:
 
     # ------------------------------------------------------------ applying
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Play ``action`` for the seat to act (``seat``, if given, must be that seat)."""
+    def apply(self, action: Sequence[int], seat: int | None = None) -> Action:
+        """Play ``action`` for the seat to act (``seat``, if given, must be that seat).
+
+        ``action`` is one of ``legal_actions()`` or anything equal to one (a plain
+        tuple of ints too); the state keeps, and returns, its own typed member."""
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        # (The discards, 286 of them with 13 cards, are bisected, not scanned.)
-        ok = _in_sorted(legal, action) if len(legal) > _SCAN_MAX else action in legal
-        if not ok or (seat is not None and seat != self.to_act):
+        try:
+            # (The discards, 286 of them with 13 cards, are bisected, not scanned.)
+            act = legal[_index_sorted(legal, action) if len(legal) > _SCAN_MAX
+                        else legal.index(action)]
+        except ValueError:
+            self._reject(action, seat)
+        if seat is not None and seat != self.to_act:
             self._reject(action, seat)
         seat = self.to_act
-        self.actions.append((seat, action))
+        self.actions.append((seat, act))
         self._legal = None
-        verb = action[0]
-        if verb != PLAY:
-            if verb in (BID, PASS):
-                self._bid(seat, action)
-            elif verb == DISCARD:
-                self._discard(seat, action)
+        if not isinstance(act, (Play, JokerLead)):
+            if isinstance(act, (MakeBid, Pass)):
+                self._bid(seat, act)
+            elif isinstance(act, Discard):
+                self._discard(seat, act)
             else:
-                self._name_joker(action[1])
-            return
+                self._name_joker(act)
+            return act
         # Playing a card, inlined: this is most of every deal.
-        card = action[1]
+        card = act.card
         self.hands[seat] ^= 1 << card  # a legal card is held: the xor clears its bit
         trick = self.trick
         if trick:
@@ -492,15 +508,16 @@ class GameState:
                 self.to_act = NEXT_SEAT[self.out_seat][seat]
             else:
                 self._finish_trick()
-            return
+            return act
         # A lead: the kernel's trick step, inlined (led_of, with_led): R26's named suit.
-        led = action[2] if len(action) == 3 else self.kernel.eff[card]
+        led = act.suit if isinstance(act, JokerLead) else self.kernel.eff[card]
         self.led = led
         self.suits_led |= LED_BIT[led]
         trick.append((seat, card))
         self.to_act = NEXT_SEAT[self.out_seat][seat]
+        return act
 
-    def _reject(self, action: Action, seat: int | None) -> NoReturn:
+    def _reject(self, action: Sequence[int], seat: int | None) -> NoReturn:
         if seat is not None and seat != self.to_act and not self.deal_over:
             raise IllegalAction(
                 Because(N_("It is {who}'s turn, not {other}'s"), {"other": SEATS[seat]},
@@ -519,13 +536,13 @@ class GameState:
             return "R23"
         return "R8"
 
-    def _bid(self, seat: int, action: Action) -> None:
+    def _bid(self, seat: int, action: MakeBid | Pass) -> None:
         self.auction.append((seat, action))
         self.had_turn |= 1 << seat
-        if action[0] == PASS:
+        if isinstance(action, Pass):
             self.passed |= 1 << seat  # R11
         else:
-            self.high = action[1]
+            self.high = action.ladder_index
             self.high_bidder = seat
         npassed = self.passed.bit_count()
         if npassed == 4:
@@ -553,8 +570,8 @@ class GameState:
         self.phase = DISCARD_PHASE
         self.to_act = self.declarer
 
-    def _discard(self, seat: int, action: Action) -> None:
-        m = mask_of(action[1:])
+    def _discard(self, seat: int, action: Discard) -> None:
+        m = mask_of(action.cards)
         self.hands[seat] &= ~m
         self.discards = m
         bid = self.contract
@@ -565,8 +582,8 @@ class GameState:
             return
         self._start_play(SUITLESS)
 
-    def _name_joker(self, suit: int) -> None:
-        self._start_play(SUITLESS if suit == JOKER_NONE else suit)
+    def _name_joker(self, action: NameJoker) -> None:
+        self._start_play(SUITLESS if action.suit == JOKER_NONE else action.suit)
 
     def _start_play(self, joker_suit: int) -> None:
         bid = self.contract
@@ -650,12 +667,14 @@ class GameState:
 
     # ------------------------------------------------------------ explanations
 
-    def explain(self, action: Action) -> tuple[str, str]:
+    def explain(self, action: Sequence[int]) -> tuple[str, str]:
         """Why ``action`` is not legal now: (plain sentence, rule id). Slow path only.
-        The sentence is a ``Because``: English, and translatable where it is shown."""
+        The sentence is a ``Because``: English, and translatable where it is shown.
+
+        A refused action may be any tuple, of no action's shape, so it is read here as
+        its verb and the items after it (``args``) until its shape is known."""
         who = self.to_act  # a seat, or -1 for nobody
         phase = self.phase
-        verb = action[0] if action else -1
         if phase == GAME_OVER:
             return Because(N_("The game is over")), "R34"
         if phase == DEAL_OVER:
@@ -664,21 +683,25 @@ class GameState:
         if not action or any(not isinstance(x, int) or isinstance(x, bool) for x in action):
             return (Because(N_("That is not an action of this game")),
                     _PHASE_RULE.get(phase, "R9"))
-        named = action[1:] if verb == DISCARD else action[1:2] if verb == PLAY else ()
+        verb, *rest = action
+        args = tuple(rest)
+        named = args if verb == DISCARD else args[:1] if verb == PLAY else ()
         if not deck_set(self.rules).issuperset(named):
             return Because(N_("There is no such card in this game's deck")), "R1"
         if phase == BIDDING:
-            return self._explain_bid(who, action)
+            if verb != BID or len(args) != 1:
+                return Because(N_("The auction is under way: {who} must bid or pass"),
+                               who=who), "R9"
+            return self._explain_bid(MakeBid(BID, args[0]))
         if phase == DISCARD_PHASE:
             k = self.rules.kitty_size
             if verb != DISCARD:
                 return Because(N_("{who} must first discard {k} cards after taking the kitty"),
                                who=who, k=k), "R17"
-            cards = action[1:]
-            if len(cards) != k or len(set(cards)) != k:
+            if len(args) != k or len(set(args)) != k:
                 return Because(N_("The discard must be exactly {k} different cards"),
                                k=k), "R17"
-            for c in cards:
+            for c in args:
                 if not (self.hands[self.to_act] >> c) & 1:
                     return Because(N_("{who} does not hold {card}"), who=who, card=c), "R17"
             return Because(N_("That is not a legal discard")), "R17"
@@ -691,19 +714,19 @@ class GameState:
         if verb == JOKER_NAME:
             return Because(N_("Only the NT or misère declarer names the joker, before the "
                               "lead")), "R23"
-        if verb != PLAY or len(action) < 2:
+        if verb != PLAY or not args:
             return Because(N_("The auction is over: {who} must play a card"), who=who), "R21"
-        return self._explain_play(who, action)
+        if len(args) > 2:
+            return Because(N_("A play is one card, and a suit only when leading the "
+                              "joker")), "R20"
+        play = Play(PLAY, args[0]) if len(args) == 1 else JokerLead(PLAY, args[0], args[1])
+        return self._explain_play(who, play)
 
-    def _explain_bid(self, who: int, action: Action) -> tuple[str, str]:
-        verb = action[0]
-        if verb != BID or len(action) != 2:
-            return Because(N_("The auction is under way: {who} must bid or pass"),
-                           who=who), "R9"
+    def _explain_bid(self, action: MakeBid) -> tuple[str, str]:
         bids = self.ladder.bids
-        if not 0 <= action[1] < len(bids):
+        if not 0 <= action.ladder_index < len(bids):
             return Because(N_("No such bid")), "R9"
-        bid = bids[action[1]]
+        bid = bids[action.ladder_index]
         high = bids[self.high] if self.high >= 0 else None
         if high is not None and bid.rank <= high.rank:
             kinds = (bid.kind, high.kind)
@@ -719,32 +742,32 @@ class GameState:
                               "seeing the cards")), "V5"
         return Because(N_("That bid is not allowed")), "R10"
 
-    def _explain_play(self, who: int, action: Action) -> tuple[str, str]:
-        card = action[1]
+    def _explain_play(self, who: int, action: CardPlay) -> tuple[str, str]:
+        """Why a play of one card (``Play``), or of a card naming a suit
+        (``JokerLead``-shaped, whatever the card), is refused."""
+        card = action.card
         hand = self.hands[self.to_act]
         k = self.kernel
-        if len(action) > 3:
-            return Because(N_("A play is one card, and a suit only when leading the "
-                              "joker")), "R20"
         if not (hand >> card) & 1:
             return Because(N_("{who} does not hold {card}"), who=who, card=card), "R20"
         leading = not self.trick
         led = self.led
-        if not leading and len(action) == 3:
+        names_suit = isinstance(action, JokerLead)
+        if not leading and names_suit:
             return Because(N_("Only a player leading the suitless joker names a suit")), "R26"
         if leading:
             if not (k.suitless_bit >> card) & 1:
-                if len(action) == 3:
+                if names_suit:
                     return Because(N_("Only the suitless joker names a suit when led")), "R26"
                 return Because(N_("That card cannot be led")), "R19"
-            if len(action) != 3:
+            if not isinstance(action, JokerLead):
                 return Because(N_("Leading the suitless joker needs a suit to name "
                                   "(play JK H)")), "R26"
-            if not 0 <= action[2] < 4:
+            if not 0 <= action.suit < 4:
                 return Because(N_("Name one of the suits S, C, D, H")), "R26"
         # The first rule that cut this card (or this naming) is the reason.
         for f in play_filters(k, hand, leading, led, 10 - self.trick_no, self.suits_led):
-            if leading and not (f.names >> action[2]) & 1:
+            if isinstance(action, JokerLead) and leading and not (f.names >> action.suit) & 1:
                 continue
             if not leading and not (f.cards >> card) & 1:
                 continue
@@ -773,7 +796,7 @@ class GameState:
                            face=disguised[0], suit=led, suits=trump)
         return None
 
-    def _filter_reason(self, who: int, reason: str, led: int, action: Action) -> Because:
+    def _filter_reason(self, who: int, reason: str, led: int, action: CardPlay) -> Because:
         """Words for a kernel filter (``play.py`` reason codes)."""
         if reason == JOKER_NOT_VOID:
             return Because(N_("{who} holds a card of the suit led and may play the suitless "
@@ -794,5 +817,6 @@ class GameState:
         if reason == ALL_SUITS_LED:
             return Because(N_("All four suits have been led: the suitless joker may now be "
                               "led only to the last trick"))
+        assert isinstance(action, JokerLead)  # only a joker lead names a suit (R26)
         return Because(N_("{Suits} have already been led: the joker must name a suit not "
-                          "yet led"), Suits=action[2])
+                          "yet led"), Suits=action.suit)

@@ -9,10 +9,23 @@ actions when it is to act.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator
 
-from .actions import BID, DISCARD, JOKER_NAME, JOKER_NONE, PLAY, Action, Verb, action_text
+from .actions import (
+    JOKER_NONE,
+    PLAY,
+    Action,
+    Discard,
+    JokerLead,
+    MakeBid,
+    NameJoker,
+    Pass,
+    Play,
+    action_text,
+    as_action,
+)
 from .bidding import Ladder
 from .cards import (
     NO_TRUMPS,
@@ -30,15 +43,20 @@ from .state import DISCARD_PHASE, JOKER_PHASE, PLAYING, DealResult, GameState, P
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
+# An action in a model: the engine's typed action, written as the plain list of its
+# ints (JSON) or tuple (Python), and read back from either into its typed form.
+ActionField = Annotated[Action, PlainValidator(as_action),
+                        PlainSerializer(tuple, return_type=tuple[int, ...])]
+
 
 class LegalAction(BaseModel):
     """One thing the acting seat may do, in every form a layer needs: the engine's
     tuple (``action``), the record spelling (``text``) and its parts, already parsed."""
 
     model_config = _FROZEN
-    action: Action
+    action: ActionField
     text: str  # record spelling without the seat: "bid 7H", "play JK H"
-    verb: Verb
+    verb: int  # the action's verb: PASS, BID, DISCARD, JOKER_NAME or PLAY (actions.py)
     bid: str | None = None  # bid code for BID
     cards: tuple[str, ...] = ()  # the card played, or the three discarded
     suit: str | None = None  # suit letter named for the joker or called by a joker lead
@@ -54,21 +72,22 @@ def legal_action(action: Action, ladder: Ladder) -> LegalAction:
     """The typed form of ``action`` (frozen, so one object serves every view that has
     it: views are built at every step and a discard has hundreds of choices). Built
     from the engine's own tables, so pydantic's validation is skipped."""
-    verb = Verb(action[0])
     bid: str | None = None
     cards: tuple[str, ...] = ()
     suit: str | None = None
-    if verb == BID:
-        bid = ladder.bids[action[1]].code
-    elif verb == DISCARD:
-        cards = tuple(card_str(c) for c in action[1:])
-    elif verb == JOKER_NAME:
-        suit = None if action[1] == JOKER_NONE else SUIT_LETTERS[action[1]]
-    elif verb == PLAY:
-        cards = (card_str(action[1]),)
-        suit = SUIT_LETTERS[action[2]] if len(action) == 3 else None
+    if isinstance(action, MakeBid):
+        bid = ladder.bids[action.ladder_index].code
+    elif isinstance(action, Discard):
+        cards = tuple(card_str(c) for c in action.cards)
+    elif isinstance(action, NameJoker):
+        suit = None if action.suit == JOKER_NONE else SUIT_LETTERS[action.suit]
+    elif isinstance(action, Play):
+        cards = (card_str(action.card),)
+    elif isinstance(action, JokerLead):
+        cards = (card_str(action.card),)
+        suit = SUIT_LETTERS[action.suit]
     return LegalAction.model_construct(action=action, text=action_text(action, ladder),
-                                       verb=verb, bid=bid, cards=cards, suit=suit)
+                                       verb=action.verb, bid=bid, cards=cards, suit=suit)
 
 
 class TrickView(BaseModel):
@@ -190,7 +209,8 @@ def public_view(state: GameState) -> PublicView:
         dealer=state.dealer,
         deal_number=state.deal_index + 1,
         scores=(state.scores[0], state.scores[1]),
-        auction=tuple((s, "pass" if a[0] == 0 else state.ladder.bids[a[1]].code)
+        auction=tuple((s, "pass" if isinstance(a, Pass)
+                       else state.ladder.bids[a.ladder_index].code)
                       for s, a in state.auction),
         high_bid=high.code if high else None,
         high_bidder=state.high_bidder if high else None,

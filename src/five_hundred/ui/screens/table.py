@@ -25,7 +25,18 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 
-from five_hundred.engine import LegalAction, Phase, PublicView, RuleSet, SeatView, Verb
+from five_hundred.engine import (
+    BID,
+    DISCARD,
+    JOKER_NAME,
+    PASS,
+    PLAY,
+    LegalAction,
+    Phase,
+    PublicView,
+    RuleSet,
+    SeatView,
+)
 from five_hundred.i18n import N_, _, ngettext
 from five_hundred.notation import (
     SEATS,
@@ -319,9 +330,9 @@ class TableScreen(BaseScreen):
         assert self.view is not None
         out: dict[str, LegalAction] = {}
         for a in self.view.legal:
-            if a.verb == Verb.PASS:
+            if a.verb == PASS:
                 out["pass"] = a
-            elif a.verb == Verb.BID and a.bid is not None and a.bid != "BMIS":
+            elif a.verb == BID and a.bid is not None and a.bid != "BMIS":
                 out[a.bid] = a
         return out
 
@@ -357,7 +368,7 @@ class TableScreen(BaseScreen):
     def _joker_leads(self) -> list[LegalAction]:
         """A suitless joker's leads, one per suit it may call (R26)."""
         assert self.view is not None
-        return [a for a in self.view.legal if a.verb == Verb.PLAY and a.suit is not None]
+        return [a for a in self.view.legal if a.verb == PLAY and a.suit is not None]
 
     def _joker_lead_suits(self) -> list[str]:
         return [a.suit for a in self._joker_leads() if a.suit is not None]
@@ -735,7 +746,7 @@ class TableScreen(BaseScreen):
             self._redraw()
             return
         self._send(next((a for a in view.legal
-                         if a.verb == Verb.DISCARD and set(a.cards) == self.marked), None))
+                         if a.verb == DISCARD and set(a.cards) == self.marked), None))
 
     def action_choose_suit(self) -> None:
         view = self.view
@@ -745,7 +756,7 @@ class TableScreen(BaseScreen):
             choice = SUIT_CHOICES[self.suit_cursor]
             suit = None if choice == "none" else choice
             self._send(next((a for a in view.legal
-                             if a.verb == Verb.JOKER_NAME and a.suit == suit), None))
+                             if a.verb == JOKER_NAME and a.suit == suit), None))
         elif self.mode == Mode.LEAD:
             called = LEAD_CHOICES[self.suit_cursor] if self.suit_cursor < 4 else None
             self._send(next((a for a in self._joker_leads() if a.suit == called), None))
@@ -766,7 +777,7 @@ class TableScreen(BaseScreen):
             return
         card = view.hand[self.cursor]
         play = next((a for a in view.legal
-                     if a.verb == Verb.PLAY and a.card == card and a.suit is None), None)
+                     if a.verb == PLAY and a.card == card and a.suit is None), None)
         if play is not None:
             self._send(play)
         elif card in view.playable():  # a suitless joker led: it calls a suit first
