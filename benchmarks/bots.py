@@ -17,6 +17,7 @@ import statistics
 import time
 
 from five_hundred.bots import DEFAULT_BUDGET, player
+from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import view_for
@@ -62,7 +63,7 @@ def main() -> None:
           f" {'cpu med':>8} {'cpu p95':>8}")
     for level in args.levels.split(","):
         times, cpu = measure(level, args.deals, args.budget, args.seed)
-        for phase in ("bidding", "discard", "joker", "play", "all"):
+        for phase in (BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING, "all"):
             xs = times.get(phase)
             if xs:
                 cs = cpu[phase]

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.engine.helpers import steer_bid
 
-from five_hundred.engine import PRESETS, Action, GameState, JokerLead, Play
+from five_hundred.engine import BIDDING, DISCARD_PHASE, PRESETS, Action, GameState, JokerLead, Play
 from five_hundred.engine.cards import cards_of, mask_of, play_context
 from five_hundred.engine.claims import (
     FAILS,
@@ -86,9 +86,9 @@ def position(rules_name: str, trick_no: int, rng: random.Random,
         target = rng.choice(targets)
         if strong:
             st = strong_deal(st, target, rng)
-        while st.phase == "bidding":
+        while st.phase == BIDDING:
             st.apply(steer_bid(st, target, rng))
-        if st.phase == "discard" and strong:  # the declarer keeps its best cards
+        if st.phase == DISCARD_PHASE and strong:  # the declarer keeps its best cards
             strength = st.ctx.strength
             st.apply(min(st.legal_actions(), key=lambda a: sum(
                 strength[c] + 1000 * (st.ctx.eff_suit[c] == st.ctx.trump) for c in a[1:])))

@@ -20,7 +20,7 @@ import statistics
 import sys
 import time
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, PRESETS, GameState, RuleSet
+from five_hundred.engine import DEAL_OVER, GAME_OVER, PAGAT_AUSTRALIAN, PRESETS, GameState, RuleSet
 
 
 def play_deals(rules: RuleSet, deals: int, seed: int) -> int:
@@ -30,10 +30,10 @@ def play_deals(rules: RuleSet, deals: int, seed: int) -> int:
     state = GameState.new_game(rules, seed * 1_000_003 + game)
     actions = 0
     for _ in range(deals):
-        if state.phase == "game_over":
+        if state.phase == GAME_OVER:
             game += 1
             state = GameState.new_game(rules, seed * 1_000_003 + game)
-        elif state.phase == "deal_over":
+        elif state.phase == DEAL_OVER:
             state.start_next_deal()
         legal_actions = state.legal_actions
         apply = state.apply

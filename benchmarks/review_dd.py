@@ -28,6 +28,7 @@ from pathlib import Path
 from five_hundred.bots import DEFAULT_BUDGET, player
 from five_hundred.bots.analysis import DealAnalysis, analyse_review
 from five_hundred.bots.solver import Solver
+from five_hundred.engine import PLAYING
 from five_hundred.engine.review import DealReview, deal_review
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
@@ -45,7 +46,7 @@ def play_out(st: GameState, seed: int) -> tuple[DealReview, GameState | None]:
     rng = random.Random(seed)
     opening = None
     while not st.deal_over:
-        if st.phase == "play" and st.trick_no == 0 and not st.trick and opening is None:
+        if st.phase == PLAYING and st.trick_no == 0 and not st.trick and opening is None:
             opening = st.copy()
         seat = st.to_act
         st.apply_text(player("normal").choose(view_for(st, seat), rng, DEFAULT_BUDGET).text, seat)

@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.engine.helpers import steer_bid
 
 from five_hundred.bots.solver import Solver
+from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING
 from five_hundred.engine.actions import JOKER_NONE, NAME_JOKER, Discard
 from five_hundred.engine.bidding import MISERE, SUIT_BID
 from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
@@ -56,16 +57,16 @@ def deal_of(kind: str, seed: int) -> GameState:
         st = GameState.new_game(PAGAT_AUSTRALIAN, seed * 1_000 + game)
         game += 1
         target = _target(st, kind, rng)
-        while st.phase == "bidding":
+        while st.phase == BIDDING:
             st.apply(steer_bid(st, target, rng))
-        if st.phase != "discard" or st.high != target:
+        if st.phase != DISCARD_PHASE or st.high != target:
             continue
         hand = st.hands[st.declarer]
         if kind == "nt-named" and not hand >> JOKER & 1:
             continue
         keep = [c for c in cards_of(hand) if c != JOKER or kind != "nt-named"]
         st.apply(Discard(rng.sample(keep, 3)))
-        if st.phase == "joker":
+        if st.phase == JOKER_PHASE:
             st.apply(NAME_JOKER[rng.randrange(4) if kind == "nt-named" else JOKER_NONE])
         if kind == "nt-named" and st.joker_named == SUITLESS:
             continue
@@ -154,10 +155,10 @@ def _ending(kind: str, tricks: int, seed: int) -> GameState:
     while True:
         st = deal_of(kind, seed)
         rng = random.Random(seed)
-        while st.phase == "play" and (10 - st.trick_no > tricks or st.trick):
+        while st.phase == PLAYING and (10 - st.trick_no > tricks or st.trick):
             legal = st.legal_actions()
             st.apply(legal[rng.randrange(len(legal))])
-        if st.phase == "play":
+        if st.phase == PLAYING:
             return st
         seed += 7919
 

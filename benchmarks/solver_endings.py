@@ -16,7 +16,7 @@ import random
 import time
 
 from five_hundred.bots.solver import Solver
-from five_hundred.engine import PRESETS, GameState
+from five_hundred.engine import PLAYING, PRESETS, GameState
 
 
 def endings(preset: str, n: int, tricks: int, seed: int) -> list[GameState]:
@@ -28,7 +28,7 @@ def endings(preset: str, n: int, tricks: int, seed: int) -> list[GameState]:
         st = GameState.new_game(rules, seed * 7919 + game)
         game += 1
         while st.to_act >= 0:
-            if st.phase == "play" and not st.trick and st.trick_no == 10 - tricks:
+            if st.phase == PLAYING and not st.trick and st.trick_no == 10 - tricks:
                 out.append(st.copy())
                 break
             legal = st.legal_actions()

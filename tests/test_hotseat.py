@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 
 from five_hundred.engine import (
+    BIDDING,
+    JOKER_PHASE,
     PAGAT_AUSTRALIAN,
+    PLAYING,
     GameState,
     IllegalAction,
     SeatView,
@@ -82,7 +85,7 @@ def test_one_person_never_needs_the_curtain() -> None:
         if c.person_to_act():
             view = c.table_view()
             assert view is not None and view.seat == 0
-            act_text(c, view.legal_actions[-1] if view.public.phase != "bidding" else "pass")
+            act_text(c, view.legal_actions[-1] if view.public.phase != BIDDING else "pass")
         else:
             c.play_computer(budget=0.01)
 
@@ -111,7 +114,7 @@ def _joker_deal(joker_action: str | None) -> Controller:
     for _ in range(3):
         act_text(c, "pass")
     act_text(c, "discard 5S 7S QS")
-    assert c.phase == "joker"
+    assert c.phase == JOKER_PHASE
     if joker_action is not None:
         act_text(c, joker_action)
     return c
@@ -134,11 +137,11 @@ def test_joker_left_without_a_suit_leaves_no_trace_r23() -> None:
     private: the public view is the one of a declarer who never held the joker."""
     c = _joker_deal("joker none")
     public = c.public()
-    assert public.phase == "play" and public.joker_suit is None
+    assert public.phase == PLAYING and public.joker_suit is None
     assert not any("joker" in line for line in c.log())
     for seat in (0, 2, 3):  # the defenders' and the partner's views
         view = c.table_view() if c.viewer == seat else None
-        assert view is None or view.phase == "play"
+        assert view is None or view.phase == PLAYING
     # the same public view as right after the discard: from outside, the declarer
     # simply has the lead, as a declarer without the joker would
     assert _joker_deal(None).public() == public
@@ -243,7 +246,7 @@ def test_computer_declining_the_joker_leads_in_the_same_step_r23(
     c = Controller(PAGAT_AUSTRALIAN, players, seed=15)
     for text in ("bid 6NT", "pass", "pass", "pass", "discard 5S 7S QS"):
         act_text(c, text)
-    assert c.phase == "joker" and c.computer_to_act()
+    assert c.phase == JOKER_PHASE and c.computer_to_act()
     ladder = ladder_for(c.rules)
     script = iter(legal_action(parse_action(t, c.rules, ladder), ladder)
                   for t in ("joker none", "play AC"))
@@ -252,4 +255,4 @@ def test_computer_declining_the_joker_leads_in_the_same_step_r23(
     c.play_computer()
     after = c.public()
     assert after.trick is not None and after.trick.plays == ((1, "AC"),)
-    assert before.phase == after.phase == "play"
+    assert before.phase == after.phase == PLAYING

@@ -9,7 +9,7 @@ import json
 import random
 from pathlib import Path
 
-from five_hundred.engine import PAGAT_AUSTRALIAN
+from five_hundred.engine import BIDDING, PAGAT_AUSTRALIAN, PLAYING
 from five_hundred.engine.record import loads_record, replay_json, replay_record
 from five_hundred.hotseat import Controller, Player
 from five_hundred.ui.storage import Storage
@@ -62,7 +62,7 @@ def test_nothing_to_take_back_once_another_person_lifted_a_curtain() -> None:
 def _to_first_card(c: Controller) -> None:
     """The person (North) bids 6♥ at once and passes after; the computers play until
     the person has a card to play."""
-    while not c.deal_over and c.phase != "play":
+    while not c.deal_over and c.phase != PLAYING:
         if c.person_to_act():
             view = c.table_view()
             assert view is not None
@@ -154,7 +154,7 @@ def test_take_back_of_blind_misere_shows_no_hand_v5() -> None:
         c = Controller(rules, players, seed)
         last: int | None = None  # the last person who acted
         # until blind misère is offered to a person after another person's turn
-        while c.phase == "bidding" and not (c.person_to_act() and c.blind_misere_offered()
+        while c.phase == BIDDING and not (c.person_to_act() and c.blind_misere_offered()
                                             and last not in (None, c.acting_seat)):
             if c.person_to_act():
                 last = c.acting_seat
@@ -162,7 +162,7 @@ def test_take_back_of_blind_misere_shows_no_hand_v5() -> None:
                 act_text(c, "pass")
             else:
                 c.play_computer(0.01)
-        if c.phase != "bidding":
+        if c.phase != BIDDING:
             continue
         bidder = c.acting_seat
         assert bidder is not None and c.viewer != bidder
@@ -270,7 +270,7 @@ def test_forced_cards_are_played_with_no_curtain_and_trick_ten_plays_itself() ->
                 c.reveal()
             view = c.table_view()
             assert view is not None
-            if view.public.phase == "play":
+            if view.public.phase == PLAYING:
                 assert len(view.legal) > 1, "a forced card was left to a person"
                 assert len(view.public.tricks) < 9, "trick ten waited for someone"
                 asked += 1

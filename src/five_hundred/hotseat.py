@@ -30,6 +30,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from five_hundred.engine import (
+    DEAL_OVER,
+    GAME_OVER,
+    PLAYING,
     SEAT_NAMES,
     GameState,
     LegalAction,
@@ -284,16 +287,16 @@ class Controller:
 
     @property
     def deal_over(self) -> bool:
-        return self._state.phase in (Phase.DEAL_OVER, Phase.GAME_OVER)
+        return self._state.phase in (DEAL_OVER, GAME_OVER)
 
     @property
     def between_deals(self) -> bool:
         """A deal is over and the game is not: the next deal is to be dealt."""
-        return self._state.phase == Phase.DEAL_OVER
+        return self._state.phase == DEAL_OVER
 
     @property
     def game_over(self) -> bool:
-        return self._state.phase == Phase.GAME_OVER
+        return self._state.phase == GAME_OVER
 
     @property
     def viewer(self) -> int | None:
@@ -406,7 +409,7 @@ class Controller:
         """With ``auto_play``: play each person's only legal card for them."""
         s = self._state
         played = False
-        while self.auto_play and s.phase == Phase.PLAY and self.players[s.to_act].is_person:
+        while self.auto_play and s.phase == PLAYING and self.players[s.to_act].is_person:
             legal = s.legal_actions()
             if len(legal) != 1:
                 break
@@ -611,7 +614,7 @@ class Controller:
 
     def start_next_deal(self) -> None:
         """After the deal summary: deal the next hand from the game's seed."""
-        if self._state.phase != Phase.DEAL_OVER:
+        if self._state.phase != DEAL_OVER:
             raise RuntimeError("the deal is not over")
         from five_hundred.engine.state import deal_cards, seeded_rng
 

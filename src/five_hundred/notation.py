@@ -18,6 +18,7 @@ from five_hundred import i18n
 from five_hundred.faces import (
     BID,
     DISCARD,
+    DISCARD_PHASE,
     JOKER_NAME,
     JOKERS,
     PASS,
@@ -165,7 +166,7 @@ def log_lines(public: PublicView, names: Sequence[str]) -> list[str]:
     declarer = public.declarer
     if declarer is None:
         return out
-    if public.phase != "discard":
+    if public.phase != DISCARD_PHASE:
         k = public.rules.kitty_size
         out.append(ngettext("{name} takes the kitty and discards {n} card",
                             "{name} takes the kitty and discards {n} cards", k)

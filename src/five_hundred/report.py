@@ -11,13 +11,20 @@ from collections.abc import Sequence
 from five_hundred.engine.actions import JOKER_NONE, Discard, NameJoker, Pass
 from five_hundred.engine.cards import JOKER, JOKER2, SUIT_SYMBOLS, card_str
 from five_hundred.engine.record import Replay, deal_masks, split_action
-from five_hundred.engine.state import SEAT_NAMES, GameState
+from five_hundred.engine.state import (
+    BIDDING,
+    DISCARD_PHASE,
+    JOKER_PHASE,
+    PLAYING,
+    SEAT_NAMES,
+    GameState,
+)
 from five_hundred.i18n import N_, _
 from five_hundred.notation import bid_label, house_rules, score_reason, shown_name, win_reason
 from five_hundred.safe_text import clean_name, excerpt
 
-_PHASES = {"bidding": N_("bidding"), "discard": N_("discard"), "joker": N_("joker"),
-           "play": N_("play")}
+_PHASES = {BIDDING: N_("bidding"), DISCARD_PHASE: N_("discard"), JOKER_PHASE: N_("joker"),
+           PLAYING: N_("play")}
 
 
 def _pretty(card: int) -> str:

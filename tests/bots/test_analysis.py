@@ -19,6 +19,7 @@ from five_hundred.bots.analysis import (
     analyse_play,
     analyse_review,
 )
+from five_hundred.engine import PLAYING
 from five_hundred.engine.actions import PLAY
 from five_hundred.engine.cards import JOKER, SUITLESS, mask_of, parse_card
 from five_hundred.engine.record import load_record
@@ -44,11 +45,11 @@ def _ending(kind: str, rng: random.Random) -> tuple[GameState, GameState, list[P
             return 10 - st.trick_no > ENDING_TRICKS or bool(st.trick)
 
         _play_on(st, rng, early)
-        if st.phase == "play":
+        if st.phase == PLAYING:
             break
     start = st.copy()
     plays: list[Play] = []
-    while st.phase == "play":
+    while st.phase == PLAYING:
         seat = st.to_act
         legal = st.legal_actions()
         action = legal[rng.randrange(len(legal))]
@@ -100,7 +101,7 @@ def test_every_card_is_judged_as_minimax_judges_it(kind: str) -> None:
             assert verdict.seat == p.seat and parse_card(verdict.card, st.rules) == p.card
             lost += verdict.lost > 0
             st.apply((PLAY, p.card, p.named) if p.named >= 0 else (PLAY, p.card))
-        assert st.phase != "play"
+        assert st.phase != PLAYING
         if misere:
             assert a.made == int(end.tricks_won[start.declarer] == 0)
         else:
@@ -127,7 +128,7 @@ def _constructed(first_trick: list[str]) -> GameState:
                                                       for c in KITTY.split()))
     for text in ["bid 6S", "pass", "pass", "pass", "discard 4D 5D 6D", *first_trick]:
         st.apply_text(text)
-    while st.phase == "play":  # the rest: the first legal card, whatever it is
+    while st.phase == PLAYING:  # the rest: the first legal card, whatever it is
         st.apply(st.legal_actions()[0])
     return st
 

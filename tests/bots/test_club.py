@@ -10,6 +10,7 @@ import pytest
 from five_hundred.bots import DEFAULT_BUDGET, player
 from five_hundred.bots.club import count_tricks, misere_ok
 from five_hundred.bots.tournament import main, run_match
+from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING
 from five_hundred.engine.cards import NO_TRUMPS, deck, mask_of, parse_card
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 from five_hundred.engine.state import GameState
@@ -232,7 +233,7 @@ def test_club_is_deterministic_in_every_phase() -> None:
             phases.add(view.phase)
             again = player("club").choose(view, random.Random(seed + 99), DEFAULT_BUDGET).text
             assert again == text
-    assert {"bidding", "discard", "joker", "play"} <= phases
+    assert {BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING} <= phases
 
 
 VARIANTS = [R, R.model_copy(update={"no_misere": True}),

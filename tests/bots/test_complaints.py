@@ -8,6 +8,7 @@ import random
 import pytest
 
 from five_hundred.bots import DEFAULT_BUDGET, hand_strength, player
+from five_hundred.engine import BIDDING, JOKER_PHASE, PLAYING
 from five_hundred.engine.cards import JOKER, SUITLESS, mask_of, parse_card
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.play import trick_winner
@@ -41,7 +42,7 @@ def test_misere_defence_habits(level: str) -> None:
 
         def check(view: SeatView, text: str) -> None:
             pub = view.public
-            if pub.phase != "play" or view.seat == pub.declarer:
+            if pub.phase != PLAYING or view.seat == pub.declarer:
                 return
             k = knowledge_of(view, R)
             plays = [t for t in view.legal_actions if t.startswith("play")]
@@ -93,7 +94,7 @@ def test_declarer_never_leads_low_trump_holding_the_top(level: str) -> None:
         def check(view: SeatView, text: str) -> None:
             nonlocal leads
             pub = view.public
-            if pub.phase != "play" or view.seat != 0 or pub.trick:
+            if pub.phase != PLAYING or view.seat != 0 or pub.trick:
                 return
             k = knowledge_of(view, R)
             ctx = k.ctx
@@ -139,7 +140,7 @@ def test_no_trumps_bids_are_rare_and_backed_by_stoppers() -> None:
 
         state = GameState.new_game(R, seed)
         rng = random.Random(seed)
-        while state.phase == "bidding":
+        while state.phase == BIDDING:
             seat = state.to_act
             view = view_for(state, seat)
             text = player("normal").choose(view, rng, DEFAULT_BUDGET).text
@@ -162,7 +163,7 @@ def _nt_partner_winning() -> GameState:
     state = GameState.from_deal(R, 3, masks, kitty)
     for text in ("bid 7NT", "pass", "pass", "pass", "discard 4D 9H TH"):
         state.apply_text(text)
-    if state.phase == "joker":
+    if state.phase == JOKER_PHASE:
         state.apply_text("joker none")
     for text in ("play 5C", "play 7C", "play AC", "play 5H", "play AD", "play 5D"):
         state.apply_text(text)
@@ -174,7 +175,7 @@ def test_joker_not_thrown_on_partners_trick_in_no_trumps(level: str) -> None:
     """R24/R25: in NT the suitless joker is not thrown on a trick partner is sure to
     win (a crafted position that always arises, checked with several seeds)."""
     state = _nt_partner_winning()
-    assert state.to_act == 0 and state.phase == "play"
+    assert state.to_act == 0 and state.phase == PLAYING
     view = view_for(state, 0)
     assert "play JK" in view.legal_actions and len(view.legal_actions) == 9
     k = knowledge_of(view, R)
@@ -200,13 +201,13 @@ def test_joker_kept_in_no_trumps() -> None:
         # North discards with the bot, then keeps the joker suitless.
         v = view_for(state, 0)
         state.apply_text(player("normal").choose(v, rng, DEFAULT_BUDGET).text, 0)
-        if state.phase == "joker":
+        if state.phase == JOKER_PHASE:
             state.apply_text("joker none", 0)
 
         def check(view: SeatView, text: str) -> None:
             nonlocal seen
             pub = view.public
-            if pub.phase != "play" or view.seat != 0 or "JK" not in view.hand:
+            if pub.phase != PLAYING or view.seat != 0 or "JK" not in view.hand:
                 return
             k = knowledge_of(view, R)
             assert k.ctx is not None and k.ctx.eff_suit[JOKER] == SUITLESS

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from five_hundred.bots import DEFAULT_BUDGET, hint, player
+from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
@@ -51,10 +52,10 @@ def test_hard_same_view_seed_budget_same_action(seed: int,
     even when the clock jumps wildly during the second call."""
     views = _views(seed)
     phases = {v.public.phase for v in views}
-    assert {"bidding", "discard", "play"} <= phases
+    assert {BIDDING, DISCARD_PHASE, PLAYING} <= phases
     # Bidding and discard decisions, then every third card (early and late tricks).
-    plays = [v for v in views if v.public.phase == "play"]
-    chosen = [v for v in views if v.public.phase != "play"] + plays[::3] + plays[-2:]
+    plays = [v for v in views if v.public.phase == PLAYING]
+    chosen = [v for v in views if v.public.phase != PLAYING] + plays[::3] + plays[-2:]
     first = [player("hard").choose(v, random.Random(seed), 0.05).text for v in chosen]
     monkeypatch.setattr(time, "perf_counter", _warped_clock)
     monkeypatch.setattr(time, "monotonic", _warped_clock)
@@ -79,8 +80,8 @@ def test_hard_joker_naming_and_no_trumps_play_are_deterministic(
         if len(view.legal_actions) > 1:
             views.append(view)
         state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, seat)
-    assert {"discard", "joker", "play"} <= {v.phase for v in views}
-    chosen = [v for v in views if v.phase != "play"] + views[2::4]
+    assert {DISCARD_PHASE, JOKER_PHASE, PLAYING} <= {v.phase for v in views}
+    chosen = [v for v in views if v.phase != PLAYING] + views[2::4]
     first = [player("hard").choose(v, random.Random(9), 0.05).text for v in chosen]
     monkeypatch.setattr(time, "perf_counter", _warped_clock)
     second = [player("hard").choose(v, random.Random(9), 0.05).text for v in chosen]
@@ -89,7 +90,7 @@ def test_hard_joker_naming_and_no_trumps_play_are_deterministic(
 
 def test_hint_is_deterministic() -> None:
     """The hint for a card (R19-R21) is the same on two calls with the same seed."""
-    views = [v for v in _views(5) if v.public.phase == "play"]
+    views = [v for v in _views(5) if v.public.phase == PLAYING]
     for v in views[:: max(1, len(views) // 4)]:
         a = hint(v, R, random.Random(2), 0.05)
         b = hint(v, R, random.Random(2), 0.05)
@@ -104,7 +105,7 @@ def test_budget_sets_the_amount_of_work() -> None:
     from five_hundred.bots import hard
 
     assert hard.work_limit(0.5) == 2 * hard.work_limit(0.25) > 0
-    view = next(v for v in _views(12) if v.public.phase == "play"
+    view = next(v for v in _views(12) if v.public.phase == PLAYING
                 and len(v.legal_actions) > 2)
     assert hint(view, R, random.Random(1), 1e-6).samples == 2
     k = knowledge_of(view, R)

@@ -9,6 +9,7 @@ import pytest
 
 from five_hundred.bots import DEFAULT_BUDGET, hint, player
 from five_hundred.bots.mc import _discard_candidates
+from five_hundred.engine import DISCARD_PHASE, PLAYING
 from five_hundred.engine.cards import JOKER, parse_card
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
@@ -48,7 +49,7 @@ def test_hard_discard_keeps_the_joker_and_bowers(seed: int) -> None:
     state = crafted(R, seed, {0: ["JK", "JH", "JD", "AH", "5H", "6H", "7S"]}, dealer=3)
     for text in ("bid 7H", "pass", "pass", "pass"):
         state.apply_text(text)
-    assert state.phase == "discard"
+    assert state.phase == DISCARD_PHASE
     view = view_for(state, 0)
     k = knowledge_of(view, R)
     cands = _discard_candidates(k)
@@ -85,7 +86,7 @@ def test_pimc_solves_each_class_of_equivalent_cards_once() -> None:
         while not state.deal_over:
             view = view_for(state, state.to_act)
             k = knowledge_of(view, R)
-            if k.phase == "play" and k.ctx is not None:
+            if k.phase == PLAYING and k.ctx is not None:
                 plays = [(a, t) for a, t in k.legal if a[0] == PLAY and len(a) == 2]
                 classes = hard._classes(k, plays)
                 live = k.unseen() | sum(1 << c for _, c in k.trick)
@@ -119,7 +120,7 @@ def test_card_estimates_never_rest_on_no_sample(monkeypatch: pytest.MonkeyPatch)
     while not state.deal_over and checked < 3:
         view = view_for(state, state.to_act)
         k = knowledge_of(view, R)
-        if k.phase == "play" and len(view.legal) > 1 and hard._pimc_target(k) \
+        if k.phase == PLAYING and len(view.legal) > 1 and hard._pimc_target(k) \
                 and 10 - k.trick_no > hard.EXACT_TRICKS:
             ests = hard.estimate_cards(k, random.Random(0), 0.05)
             assert all(e.samples > 0 for e in ests), ests

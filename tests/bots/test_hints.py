@@ -10,7 +10,7 @@ import re
 import pytest
 
 from five_hundred.bots import DEFAULT_BUDGET, hard, hint, match, mc, normal, player
-from five_hundred.engine import Phase
+from five_hundred.engine import DISCARD_PHASE, PLAYING
 from five_hundred.engine.bidding import ladder_for
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
@@ -50,7 +50,7 @@ def test_card_hint_suggests_its_best_card_not_hards_tie_break(monkeypatch) -> No
     ``hard``'s play now exact from the first trick the tie is 1 point, so the case is
     made here by giving the hint estimates where the rule-based card trails by 8."""
     view = position(1, 6)  # the opening lead
-    assert view.phase == Phase.PLAY and len(view.legal) >= 3
+    assert view.phase == PLAYING and len(view.legal) >= 3
     k = knowledge_of(view, R)
     habit = normal.play_plan(k, random.Random(0))
     others = [a.action for a in view.legal if a.action != habit]
@@ -86,7 +86,7 @@ def test_card_hints_rank_in_one_order_in_the_table_notation() -> None:
     seen = 0
     while not state.deal_over:
         view = view_for(state, state.to_act)
-        if view.phase == Phase.PLAY and len(view.legal) > 1 and seen < 8:
+        if view.phase == PLAYING and len(view.legal) > 1 and seen < 8:
             h = hint(view, R, random.Random(1), 0.02)
             seen += 1
             assert h.action == h.candidates[0].action
@@ -169,7 +169,7 @@ def test_discard_hint_ranks_the_rule_based_discard_at_its_bar() -> None:
             break
         state = GameState.new_game(R, seed)
         rng = random.Random(seed)
-        while state.phase != Phase.DISCARD and not state.deal_over:
+        while state.phase != DISCARD_PHASE and not state.deal_over:
             view = view_for(state, state.to_act)
             state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, state.to_act)
         if state.deal_over:
@@ -220,7 +220,7 @@ def _first_discard(seeds: range) -> SeatView:
     for seed in seeds:
         state = GameState.new_game(R, seed)
         rng = random.Random(seed)
-        while state.phase != Phase.DISCARD and not state.deal_over:
+        while state.phase != DISCARD_PHASE and not state.deal_over:
             view = view_for(state, state.to_act)
             state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text, state.to_act)
         if not state.deal_over:

@@ -14,6 +14,7 @@ import random
 
 from five_hundred.bots.playout import greedy_move
 from five_hundred.bots.solver import Solver
+from five_hundred.engine import BIDDING, JOKER_PHASE, PLAYING
 from five_hundred.engine.actions import JOKER_NAME, JOKER_NONE, PLAY, Action
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE
 from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
@@ -102,13 +103,13 @@ def _perft(rules: RuleSet, seed: int) -> tuple[int, set[str]]:
         sv: Solver | None = None
         while st.to_act >= 0:
             phase = st.phase
-            if phase == "bidding":
+            if phase == BIDDING:
                 st.apply(steer_bid(st, target, rng))
                 continue
-            if phase == "joker":
+            if phase == JOKER_PHASE:
                 st.apply((JOKER_NAME, rng.choice((0, 1, 2, 3, JOKER_NONE, JOKER_NONE))))
                 continue
-            if phase != "play":
+            if phase != PLAYING:
                 legal = st.legal_actions()
                 st.apply(legal[rng.randrange(len(legal))])
                 continue

@@ -12,7 +12,7 @@ import pytest
 from five_hundred import hotseat
 from five_hundred.bots import DEFAULT_BUDGET, LEVELS, REGISTRY, YARDSTICKS, Player, player
 from five_hundred.bots.tournament import MATCH_LEVELS
-from five_hundred.engine import Phase
+from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import SeatView, view_for
@@ -42,8 +42,8 @@ def positions() -> list[SeatView]:
     views = [v for rules in (PAGAT_AUSTRALIAN, TWO_JOKER_1000) for seed in range(20)
              for level in ("normal", "club") for v in decisions(rules, seed, level)]
     picked: list[SeatView] = []
-    for phase, count in ((Phase.BIDDING, 4), (Phase.DISCARD, 3), (Phase.JOKER, 1),
-                         (Phase.PLAY, 6)):
+    for phase, count in ((BIDDING, 4), (DISCARD_PHASE, 3), (JOKER_PHASE, 1),
+                         (PLAYING, 6)):
         of_phase = [v for v in views if v.phase == phase]
         step = max(1, len(of_phase) // count)
         picked += of_phase[::step][:count]
@@ -54,8 +54,8 @@ POSITIONS = positions()
 
 
 def test_the_positions_cover_every_decision_phase() -> None:
-    assert {v.phase for v in POSITIONS} == {Phase.BIDDING, Phase.DISCARD, Phase.JOKER,
-                                            Phase.PLAY}
+    assert {v.phase for v in POSITIONS} == {BIDDING, DISCARD_PHASE, JOKER_PHASE,
+                                            PLAYING}
 
 
 @pytest.mark.parametrize("level", sorted(REGISTRY))

@@ -15,6 +15,7 @@ from five_hundred.bots.sampler import (
     sample_hands,
     weighted_sample,
 )
+from five_hundred.engine import PLAYING
 from five_hundred.engine.cards import deck, mask_of, parse_card, play_context
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
@@ -55,7 +56,7 @@ def test_sampler_respects_what_the_seat_has_seen(rules: RuleSet) -> None:
         views: list = []  # type: ignore[type-arg]
 
         def grab(view, text, stop_after=stop_after, views=views, count=count):  # type: ignore[no-untyped-def]
-            if view.public.phase == "play":
+            if view.public.phase == PLAYING:
                 count[0] += 1
                 if count[0] == stop_after:
                     views.append(view)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import pytest
 
 from five_hundred.bots.solver import Solver
+from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING
 from five_hundred.engine.actions import DISCARD, JOKER_NAME, JOKER_NONE
 from five_hundred.engine.bidding import MISERE, SUIT_BID
 from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
@@ -148,15 +149,15 @@ def _deal(rules: RuleSet, contract: str, named: bool, rng: random.Random) -> Gam
         if named and not (st.hands[declarer] | st.kitty) >> JOKER & 1:
             continue
         target = _target(st, contract, rng)
-        while st.phase == "bidding":
+        while st.phase == BIDDING:
             st.apply(steer_bid(st, target, rng))
-        if st.phase != "discard":
+        if st.phase != DISCARD_PHASE:
             continue
         hand = st.hands[st.declarer]
         keep_joker = named or rng.random() < 0.5
         pool = [c for c in cards_of(hand) if not (keep_joker and c == JOKER)]
         st.apply((DISCARD, *sorted(rng.sample(pool, rules.kitty_size))))
-        if st.phase == "joker":
+        if st.phase == JOKER_PHASE:
             st.apply((JOKER_NAME, rng.randrange(4) if named else JOKER_NONE))
         if named and st.joker_named == SUITLESS:
             continue
@@ -169,11 +170,11 @@ def _positions(st: GameState, rng: random.Random) -> Iterator[Position]:
     more often than at random (to reach R26 and V3) and the misère declarer mostly
     plays his lowest card, so that his deals reach their last tricks."""
     _play_on(st, rng, lambda: 10 - st.trick_no > MAX_TRICKS or bool(st.trick))
-    if st.phase != "play":
+    if st.phase != PLAYING:
         return
     for _ in range(BRANCHES):
         branch = st.copy()
-        while branch.phase == "play":
+        while branch.phase == PLAYING:
             if rng.random() < 0.5:
                 yield Position(list(branch.hands), branch.to_act, list(branch.trick),
                                branch.led, branch.suits_led, 10 - branch.trick_no)
@@ -183,7 +184,7 @@ def _positions(st: GameState, rng: random.Random) -> Iterator[Position]:
 def _play_on(st: GameState, rng: random.Random, until_not: Callable[[], bool]) -> None:
     """Random legal plays: one, then more while ``until_not()`` holds in play."""
     misere = st.out_seat >= 0
-    while st.phase == "play":
+    while st.phase == PLAYING:
         legal = st.legal_actions()
         leads = [a for a in legal if len(a) == 3]
         if leads and rng.random() < 0.3:

@@ -14,7 +14,15 @@ from typing import Any
 
 import pytest
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, IllegalAction, RuleSet
+from five_hundred.engine import (
+    DISCARD_PHASE,
+    JOKER_PHASE,
+    PAGAT_AUSTRALIAN,
+    PLAYING,
+    GameState,
+    IllegalAction,
+    RuleSet,
+)
 from five_hundred.engine.actions import Action
 from five_hundred.engine.cards import card_str, cards_of, deck, mask_of, parse_card
 
@@ -83,15 +91,15 @@ def start_play(hands: Sequence[str], kitty: str, declarer: int, bid: str,
         run(state, f"bid {opening or '7S'}", f"bid {bid}", "pass", "pass", "pass")
     else:
         run(state, f"bid {bid}", "pass", "pass", "pass")
-    assert state.phase == "discard" and state.declarer == declarer
+    assert state.phase == DISCARD_PHASE and state.declarer == declarer
     if discard is None:
         discard = " ".join(card_str(c) for c in cards_of(state.kitty))
     run(state, f"discard {discard}")
-    if state.phase == "joker":
+    if state.phase == JOKER_PHASE:
         run(state, f"joker {joker or 'none'}")
     else:
         assert joker is None, "the joker phase did not happen"
-    assert state.phase == "play"
+    assert state.phase == PLAYING
     return state
 
 
@@ -154,7 +162,7 @@ def check_cards(state: GameState) -> None:
     for p in parts:
         union |= p
     assert union == full and total == len(deck(state.rules)), "cards lost or doubled"
-    if state.phase == "play":
+    if state.phase == PLAYING:
         for seat in range(4):
             if seat == state.out_seat:
                 assert state.hands[seat].bit_count() == state.rules.hand_size

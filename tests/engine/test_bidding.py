@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, ladder_for, public_view
+from five_hundred.engine import (
+    BIDDING,
+    DEAL_OVER,
+    DISCARD_PHASE,
+    PAGAT_AUSTRALIAN,
+    GameState,
+    ladder_for,
+    public_view,
+)
 from five_hundred.engine.actions import BID, PASS
 
 from .helpers import E, N, S, W, assert_illegal, deal_from_text, run
@@ -22,7 +30,7 @@ def fresh(dealer: int = W) -> GameState:
 def test_r8_left_of_dealer_bids_first_and_clockwise() -> None:
     """R8: the player left of the dealer bids first; the auction goes clockwise."""
     st = fresh(dealer=E)
-    assert st.phase == "bidding" and st.to_act == S
+    assert st.phase == BIDDING and st.to_act == S
     run(st, "bid 6S")
     assert st.to_act == W
     run(st, "bid 6C")
@@ -78,9 +86,9 @@ def test_r12_auction_ends_after_three_passes_following_a_bid() -> None:
     and its bidder the declarer, who may not raise it."""
     st = fresh(dealer=W)
     run(st, "bid 6H", "pass", "bid 7S", "pass")
-    assert st.phase == "bidding" and st.to_act == N
+    assert st.phase == BIDDING and st.to_act == N
     run(st, "pass")
-    assert st.phase == "discard"
+    assert st.phase == DISCARD_PHASE
     assert st.contract is not None and st.contract.code == "7S"
     assert st.declarer == S and st.to_act == S
     assert_illegal(st, "bid 8S", "R17")  # no raising: the exchange follows
@@ -90,7 +98,7 @@ def test_r12_three_passes_then_a_bid_ends_at_once() -> None:
     """R12: after three passes the fourth player's bid is the contract at once."""
     st = fresh(dealer=W)
     run(st, "pass", "pass", "pass", "bid 6S")
-    assert st.phase == "discard" and st.declarer == W
+    assert st.phase == DISCARD_PHASE and st.declarer == W
     assert st.contract is not None and st.contract.code == "6S"
 
 
@@ -100,7 +108,7 @@ def test_r13_all_four_pass_redeal_left_no_score() -> None:
     st = GameState.new_game(R, seed=21, start_scores=(120, -40))
     dealer = st.dealer
     run(st, "pass", "pass", "pass", "pass")
-    assert st.phase == "deal_over" and st.to_act == -1
+    assert st.phase == DEAL_OVER and st.to_act == -1
     assert st.legal_actions() == ()
     assert st.scores == [120, -40]
     assert st.results[-1].contract is None and st.results[-1].score_change == (0, 0)
@@ -108,7 +116,7 @@ def test_r13_all_four_pass_redeal_left_no_score() -> None:
     st.start_next_deal()
     assert st.dealer == (dealer + 1) % 4
     assert st.dealt != old
-    assert st.phase == "bidding" and st.to_act == (dealer + 2) % 4
+    assert st.phase == BIDDING and st.to_act == (dealer + 2) % 4
     assert_illegal(st, "bid 6S", "R8", seat=dealer)
 
 

@@ -20,6 +20,10 @@ from itertools import combinations
 import pytest
 
 from five_hundred.engine import (
+    BIDDING,
+    DEAL_OVER,
+    DISCARD_PHASE,
+    GAME_OVER,
     PAGAT_AUSTRALIAN,
     TWO_JOKER_1000,
     GameState,
@@ -67,7 +71,7 @@ def ending(contract: str, declarer: int, hands: list[str], leader: int | None = 
         rules = rules.model_copy(update={"misere_without_seven": True})
     state = GameState.new_game(rules, 1, dealer=(declarer + 3) & 3)
     state.apply_text(f"bid {contract}", declarer)
-    while state.phase == "bidding":
+    while state.phase == BIDDING:
         state.apply_text("pass")
     state.apply(state.legal_actions()[0])  # some discard
     # the play context of the ending's contract, as the engine sets it (R23)
@@ -252,9 +256,9 @@ def mask_bit(code: str) -> int:
 
 def _random_ending(rng: random.Random, rules: RuleSet, tricks_left: int) -> GameState | None:
     state = GameState.new_game(rules, rng.randrange(10**9))
-    while state.phase not in (PLAYING, "deal_over", "game_over"):
+    while state.phase not in (PLAYING, DEAL_OVER, GAME_OVER):
         legal = state.legal_actions()
-        if state.phase == "bidding":
+        if state.phase == BIDDING:
             bids = [a for a in legal if a[0] == 1]
             choice = rng.choice(bids) if bids and rng.random() < 0.3 else (0,)
             state.apply(choice if choice in legal else rng.choice(legal))
@@ -479,9 +483,9 @@ def _real_ending(rng: random.Random, rules: RuleSet, kind: str,
         and b.tricks >= rules.min_contract_tricks
         and (kind != "nt" or b.trump == NO_TRUMPS) and (kind != "suit" or b.trump < 4))]
     target = rng.choice(targets)
-    while state.phase == "bidding":
+    while state.phase == BIDDING:
         state.apply(steer_bid(state, target, rng))
-    if state.phase != "discard":
+    if state.phase != DISCARD_PHASE:
         return None
     misere = state.out_seat >= 0
     strength = play_context(rules, NO_TRUMPS).strength

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, public_view
+from five_hundred.engine import JOKER_PHASE, PAGAT_AUSTRALIAN, PLAYING, GameState, public_view
 from five_hundred.engine.cards import JOKER, SUITLESS
 
 from .helpers import E, N, S, W, assert_illegal, deal_from_text, run, start_play
@@ -42,12 +42,12 @@ def test_r23_nt_declarer_with_joker_names_before_lead() -> None:
     opening lead; nothing else may happen first."""
     st = deal_from_text(TOP, TOP_KITTY, dealer=W)
     run(st, "bid 6NT", "pass", "pass", "pass", "discard 6H 5H 4H")
-    assert st.phase == "joker" and st.to_act == N
+    assert st.phase == JOKER_PHASE and st.to_act == N
     assert legal_texts(st) == {"joker S", "joker C", "joker D", "joker H", "joker none"}
     assert_illegal(st, "play AS", "R23", words="name its suit")
     assert_illegal(st, "joker H", "R23", seat=E)
     run(st, "joker H")
-    assert st.phase == "play" and st.to_act == N
+    assert st.phase == PLAYING and st.to_act == N
     assert public_view(st).joker_suit == "H"
     assert st.ctx is not None and st.ctx.eff_suit[JOKER] == 3
     # The named joker is the highest heart: a plain card, led without naming.
@@ -65,14 +65,14 @@ def test_r23_no_naming_in_suit_contract_or_without_joker() -> None:
     """R23: only an NT or misère declarer who holds the joker names it."""
     st = deal_from_text(TOP, TOP_KITTY, dealer=W)
     run(st, "bid 6H", "pass", "pass", "pass", "discard 6H 5H 4H")
-    assert st.phase == "play"
+    assert st.phase == PLAYING
     st = deal_from_text(TOP, TOP_KITTY, dealer=N)
     run(st, "bid 6NT", "pass", "pass", "pass", "discard 6H 5H 4H")  # East declares
-    assert st.phase == "play" and st.joker_named == SUITLESS
+    assert st.phase == PLAYING and st.joker_named == SUITLESS
     # the declarer may also discard the joker before naming: then no naming either
     st = deal_from_text(TOP, TOP_KITTY, dealer=W)
     run(st, "bid 6NT", "pass", "pass", "pass", "discard JK 5H 4H")
-    assert st.phase == "play"
+    assert st.phase == PLAYING
 
 
 def test_r23_misere_declarer_names_joker() -> None:
@@ -96,7 +96,7 @@ def test_r24_suitless_joker_wins_any_trick() -> None:
 def test_r24_declarer_partner_joker_is_suitless() -> None:
     """R24: the joker in the declarer's partner's hand has no suit (no naming phase)."""
     st = start_play(EAST_JOKER, "", W, "6NT")
-    assert st.phase == "play" and st.ctx is not None and st.ctx.suitless_joker
+    assert st.phase == PLAYING and st.ctx is not None and st.ctx.suitless_joker
 
 
 def test_r24_declarer_declines_to_name() -> None:
@@ -204,7 +204,7 @@ def test_r26_after_all_suits_led_only_last_trick_any_suit() -> None:
     assert st.trick_no == 9
     assert legal_texts(st) == {"play JK S", "play JK C", "play JK D", "play JK H"}
     run(st, "play JK S")
-    while st.phase == "play":
+    while st.phase == PLAYING:
         run(st, st.text(st.legal_actions()[0]))
     assert st.tricks_won[N] == 10
 

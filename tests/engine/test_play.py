@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import random
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, public_view, view_for
+from five_hundred.engine import (
+    DISCARD_PHASE,
+    PAGAT_AUSTRALIAN,
+    PLAYING,
+    GameState,
+    public_view,
+    view_for,
+)
 from five_hundred.engine.actions import PLAY
 
 from .helpers import (
@@ -46,7 +53,7 @@ def test_r17_declarer_takes_kitty_and_discards_three() -> None:
     included) face down, back to 10; nobody else sees them."""
     st = deal_from_text(HANDS, KITTY, dealer=W)
     run(st, "bid 7H", "pass", "pass", "pass")
-    assert st.phase == "discard" and st.to_act == N
+    assert st.phase == DISCARD_PHASE and st.to_act == N
     assert st.hands[N].bit_count() == 13 and st.hands[N] & mask(KITTY) == mask(KITTY)
     assert set(view_for(st, N).kitty or ()) == set(KITTY.split())
     for seat in (E, S, W):
@@ -209,7 +216,7 @@ def test_r22_open_misere_exposed_after_first_trick() -> None:
     run(st, "play AS")
     assert public_view(st).exposed_hand is None
     run(st, "play QS")  # West; South sits out
-    assert st.tricks[-1][1] == E and st.phase == "play"
+    assert st.tricks[-1][1] == E and st.phase == PLAYING
     shown = public_view(st).exposed_hand
     assert shown is not None and set(shown) == codes(st.hands[N])
     assert len(shown) == 9

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from five_hundred.engine import (
+    BIDDING,
+    DEAL_OVER,
     PAGAT_AUSTRALIAN,
     TWO_JOKER_1000,
     GameState,
@@ -71,11 +73,11 @@ def random_game(rules: RuleSet, seed: int, stop: int | None,
     state = GameState.new_game(rules, seed)
     done = 0
     while not state.is_over and (stop is None or done < stop):
-        if state.phase == "deal_over":
+        if state.phase == DEAL_OVER:
             state.start_next_deal()
             continue
         legal = state.legal_actions()
-        if modest and state.phase == "bidding":
+        if modest and state.phase == BIDDING:
             action = legal[0] if r() < 0.5 or len(legal) == 1 else \
                 legal[1 + int(r() * min(3, len(legal) - 1))]
         else:
@@ -203,11 +205,11 @@ def test_program_records_carry_the_seed_and_deal_on_from_it_r5() -> None:
     state = GameState.new_game(PAGAT_AUSTRALIAN, seed)
     r = random.Random(seed).random
     while state.deal_index < 1 or not state.deal_over:
-        if state.phase == "deal_over":
+        if state.phase == DEAL_OVER:
             state.start_next_deal()
         legal = state.legal_actions()
         state.apply(legal[int(r() * len(legal))])
-    assert state.phase == "deal_over"
+    assert state.phase == DEAL_OVER
     text = dumps_record(record_from_state(state, ["A", "B", "C", "D"]))
     data = json.loads(text)
     assert data["seed"] == state.seed

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from five_hundred.engine import MalformedRecord
+from five_hundred.engine import DEAL_OVER, MalformedRecord
 from five_hundred.engine import record as record_module
 from five_hundred.engine.record import (
     INT_DIGITS,
@@ -151,7 +151,7 @@ def test_passed_out_deal_within_limits_moves_on_r7() -> None:
     """R7, R13: an ordinary passed-out deal still just passes the deal on."""
     st = deal_from_text(["", "", "", ""], dealer=S, start_scores=(-490, 0))
     run(st, "pass", "pass", "pass", "pass")
-    assert st.phase == "deal_over" and st.next_dealer() == W and st.winner is None
+    assert st.phase == DEAL_OVER and st.next_dealer() == W and st.winner is None
 
 
 # ---------------------------------------------------------------- item 7: parsing

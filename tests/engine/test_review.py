@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, GameState
+from five_hundred.engine import BIDDING, PAGAT_AUSTRALIAN, GameState
 from five_hundred.engine.record import load_record, record_from_state, replay_record
 from five_hundred.engine.review import (
     DealNotFinished,
@@ -86,7 +86,7 @@ def _play(state: GameState, rng: random.Random, actions: int, bid: bool) -> None
         if state.deal_over:
             return
         legal = state.legal_actions()
-        if state.phase == "bidding":
+        if state.phase == BIDDING:
             pass_ = next(a for a in legal if state.text(a) == "pass")
             first = bid and not state.auction
             state.apply(next(a for a in legal if a != pass_) if first else pass_)

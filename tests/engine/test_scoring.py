@@ -6,7 +6,14 @@ import random
 
 import pytest
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, ladder_for
+from five_hundred.engine import (
+    BIDDING,
+    DEAL_OVER,
+    GAME_OVER,
+    PAGAT_AUSTRALIAN,
+    GameState,
+    ladder_for,
+)
 from five_hundred.engine.scoring import game_winner, score_deal
 
 from .helpers import E, N, S, W, assert_illegal, start_play
@@ -141,9 +148,9 @@ def test_r35_defending_to_500_does_not_win() -> None:
     st = start_play(["", "JK", "", ""], "", N, "10NT", start_scores=(100, 495))
     play_out(st, seed=2)
     assert st.scores[1] >= 505
-    assert st.phase == "deal_over" and st.winner is None
+    assert st.phase == DEAL_OVER and st.winner is None
     st.start_next_deal(*_any_deal())
-    assert st.phase == "bidding"
+    assert st.phase == BIDDING
 
 
 def _any_deal() -> tuple[list[int], int]:
@@ -155,7 +162,7 @@ def test_r35_making_own_contract_to_500_wins() -> None:
     """R35: a side that reaches 500 by making its contract wins."""
     st = play_out(start_play(SPADE_SLAM, "", N, "6S", start_scores=(250, 0)))
     assert st.scores == [500, 0]
-    assert st.phase == "game_over" and st.winner == 0
+    assert st.phase == GAME_OVER and st.winner == 0
     assert "contract" in st.win_reason
     assert_illegal(st, (0,), "R34", words="The game is over")
     with pytest.raises(ValueError, match="not over"):
@@ -167,11 +174,11 @@ def test_r36_minus_500_loses_at_once() -> None:
     st = start_play(["", "JK", "", ""], "", N, "10NT", start_scores=(20, 0))
     play_out(st, seed=4)
     assert st.scores[0] == -500
-    assert st.phase == "game_over" and st.winner == 1
+    assert st.phase == GAME_OVER and st.winner == 1
     # East bids 10♠ against North's ten trumps, from −60: −500, North-South win.
     st = play_out(start_play(SPADE_SLAM, "", E, "10S", start_scores=(0, -60)))
     assert st.scores == [100, -500]
-    assert st.phase == "game_over" and st.winner == 0
+    assert st.phase == GAME_OVER and st.winner == 0
 
 
 def test_r37_defensive_points_are_not_capped() -> None:
@@ -190,7 +197,7 @@ def test_r36_losing_side_even_if_other_side_reaches_500_by_defence() -> None:
     st = start_play(["", "JK", "", ""], "", N, "10NT", start_scores=(0, 495))
     play_out(st, seed=6)
     assert st.scores[0] == -520
-    assert st.phase == "game_over" and st.winner == 1
+    assert st.phase == GAME_OVER and st.winner == 1
     assert "fell" in st.win_reason
 
 

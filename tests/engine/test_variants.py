@@ -7,6 +7,9 @@ import random
 import pytest
 
 from five_hundred.engine import (
+    DEAL_OVER,
+    DISCARD_PHASE,
+    GAME_OVER,
     PAGAT_AUSTRALIAN,
     TWO_JOKER_1000,
     GameState,
@@ -197,7 +200,7 @@ def test_v5_blind_misere_scores_500_partner_out_closed() -> None:
             "JS TS JC TC JD TD QD QH JH TH"]
     st = deal_from_text(safe, dealer=E, rules=V5)
     run(st, "bid BMIS", "pass", "pass", "pass")
-    assert st.phase == "discard" and st.out_seat == N and st.hands[S].bit_count() == 13
+    assert st.phase == DISCARD_PHASE and st.out_seat == N and st.hands[S].bit_count() == 13
     st.apply(st.legal_actions()[-1])
     while not st.deal_over:
         assert not st.exposed and st.to_act != N
@@ -321,19 +324,19 @@ def test_v6_final_bid_below_8_thrown_in_deal_moves_left() -> None:
     deal moves left; by default 6♠ is played."""
     st = fresh(R)
     run(st, "bid 6S", "pass", "pass", "pass")
-    assert st.phase == "discard"
+    assert st.phase == DISCARD_PHASE
     g = GameState.new_game(T, seed=12)
     dealer = g.dealer
     run(g, "bid 7NT", "pass", "pass", "pass")
-    assert g.phase == "deal_over" and g.contract is None and g.scores == [0, 0]
+    assert g.phase == DEAL_OVER and g.contract is None and g.scores == [0, 0]
     g.start_next_deal()
     assert g.dealer == (dealer + 1) % 4
     run(g, "pass", "pass", "pass", "pass")
-    assert g.phase == "deal_over"
+    assert g.phase == DEAL_OVER
     g.start_next_deal()
     assert g.dealer == (dealer + 2) % 4
     run(g, "bid 8S", "pass", "pass", "pass")
-    assert g.phase == "discard"
+    assert g.phase == DISCARD_PHASE
 
 
 def test_v6_scoring_lost_to_opponents_no_defence_points_target_1000() -> None:
@@ -345,7 +348,7 @@ def test_v6_scoring_lost_to_opponents_no_defence_points_target_1000() -> None:
     assert score_deal(R, by["8H"], 0, 7, 3, (0, 0)).change == (-300, 30)
     top = ["JK J2 JH JD AH KH QH TH 9H 8H", "", "", ""]
     st = play_out(start_play(top, "", N, "8H", rules=T, start_scores=(200, 0)))
-    assert st.scores == [500, 0] and st.phase == "deal_over"  # 500 does not win V6
+    assert st.scores == [500, 0] and st.phase == DEAL_OVER  # 500 does not win V6
     st = play_out(start_play(top, "", N, "8H", rules=T, start_scores=(700, 0)))
     assert st.scores == [1000, 0] and st.winner == 0
     st = play_out(start_play(top, "", E, "10S", rules=T, start_scores=(0, 0)))
@@ -357,16 +360,16 @@ def test_v6_first_side_to_1000_wins_even_from_the_other_sides_failure() -> None:
     declarers' lost contract (by default, R35: only one's own contract wins)."""
     top = ["JK J2 JH JD AH KH QH TH 9H 8H", "", "", ""]
     st = play_out(start_play(top, "", E, "10S", rules=T, start_scores=(600, 0)))
-    assert st.scores == [1040, 0] and st.phase == "game_over" and st.winner == 0
+    assert st.scores == [1040, 0] and st.phase == GAME_OVER and st.winner == 0
 
 
 def test_v6_game_bid_decides_the_game() -> None:
     """V6: a made 'game' bid wins the whole game at once; a lost one loses it."""
     top = ["JK J2 JH JD AH KH QH TH 9H 8H", "", "", ""]
     st = play_out(start_play(top, "", N, "GAME H", rules=T, start_scores=(0, 900)))
-    assert st.phase == "game_over" and st.winner == 0
+    assert st.phase == GAME_OVER and st.winner == 0
     st = play_out(start_play(top, "", E, "GAME S", rules=T, start_scores=(900, 0)))
-    assert st.phase == "game_over" and st.winner == 0
+    assert st.phase == GAME_OVER and st.winner == 0
     assert st.results[-1].made is False
 
 

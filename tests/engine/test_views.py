@@ -10,6 +10,8 @@ import pytest
 from pydantic import ValidationError
 
 from five_hundred.engine import (
+    DISCARD_PHASE,
+    JOKER_PHASE,
     PAGAT_AUSTRALIAN,
     TWO_JOKER_1000,
     GameState,
@@ -57,7 +59,7 @@ def allowed_cards(state: GameState, seat: int) -> set[str]:
         allowed |= codes(state.hands[state.declarer])
     if state.contract is not None and seat == state.declarer:
         allowed |= codes(state.discards)
-        if state.phase == "discard":
+        if state.phase == DISCARD_PHASE:
             allowed |= codes(state.kitty)
     return allowed
 
@@ -139,7 +141,7 @@ def test_r17_kitty_only_for_declarer_during_exchange() -> None:
     assert view_for(st, declarer).kitty == kitty
     assert all(view_for(st, s).kitty is None for s in range(4) if s != declarer)
     st.apply(st.legal_actions()[0])
-    if st.phase == "joker":
+    if st.phase == JOKER_PHASE:
         st.apply_text("joker none")
     assert view_for(st, declarer).kitty is None
     assert view_for(st, declarer).discards is not None

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from five_hundred.engine import PAGAT_AUSTRALIAN, GameState, public_view
+from five_hundred.engine import (
+    DEAL_OVER,
+    GAME_OVER,
+    PAGAT_AUSTRALIAN,
+    PLAYING,
+    GameState,
+    public_view,
+)
 from five_hundred.engine.cards import HEARTS
 
 from .helpers import E, N, S, W, run, start_play
@@ -51,7 +58,7 @@ def _eight_exactly(start_scores: tuple[int, int]) -> GameState:
             st.apply(st.legal_actions()[-1])
     assert st.to_act == E
     run(st, "play AC")
-    while st.phase == "play":
+    while st.phase == PLAYING:
         st.apply(st.legal_actions()[0])
     return st
 
@@ -71,7 +78,7 @@ def test_r39_declarers_from_210_reach_510_and_win() -> None:
     from 490 also reach 510."""
     st = _eight_exactly((210, 490))
     assert st.scores == [510, 510]
-    assert st.phase == "game_over" and st.winner == 0
+    assert st.phase == GAME_OVER and st.winner == 0
 
 
 def test_r39_defenders_from_490_reach_510_but_do_not_win() -> None:
@@ -79,4 +86,4 @@ def test_r39_defenders_from_490_reach_510_but_do_not_win() -> None:
     the game goes on."""
     st = _eight_exactly((0, 490))
     assert st.scores == [300, 510]
-    assert st.phase == "deal_over" and st.winner is None
+    assert st.phase == DEAL_OVER and st.winner is None

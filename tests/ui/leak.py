@@ -25,7 +25,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from five_hundred.engine import RuleSet
+from five_hundred.engine import BIDDING, DEAL_OVER, GAME_OVER, RuleSet
 from five_hundred.engine.cards import card_str, cards_of
 from five_hundred.hotseat import Controller, Player
 from five_hundred.i18n import _, ngettext
@@ -52,13 +52,13 @@ def hidden_cards(controller: Controller, seat: int | None) -> set[str]:
     None): the other hands, the kitty in the auction, the discard (known only to the
     declarer, R17), less the open-misère hand once it is face up (R22)."""
     s = controller._state  # the oracle may read the state; the UI never does
-    if s.phase in ("deal_over", "game_over"):
+    if s.phase in (DEAL_OVER, GAME_OVER):
         return set()
     hidden = 0
     for other in range(4):
         if other != seat:
             hidden |= s.hands[other]
-    if s.phase == "bidding":
+    if s.phase == BIDDING:
         hidden |= s.kitty  # nobody has seen the kitty yet
     if seat is None or seat != s.declarer:
         hidden |= s.discards

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from five_hundred.engine import BIDDING, PLAYING
 from five_hundred.hotseat import Player
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
@@ -145,14 +146,14 @@ async def test_hint_key_for_the_acting_person_only(tmp_path: Path) -> None:
             assert isinstance(screen, TableScreen) and screen.view is not None
             assert screen.view.seat == c.acting_seat
             phase = screen.view.public.phase
-            if (phase == "bidding" and not bid_hint) or (phase == "play" and not card_hint
+            if (phase == BIDDING and not bid_hint) or (phase == PLAYING and not card_hint
                                                          and len(screen.view.legal_actions) > 1):
                 await pilot.press("h")
                 text = screen_text(app)
                 assert "Hint:" in text
                 hint_line = text[text.index("Hint:"):]
                 assert NUMBER.search(hint_line), hint_line
-                if phase == "play":
+                if phase == PLAYING:
                     assert "%" in hint_line
                     card_hint = True
                 else:

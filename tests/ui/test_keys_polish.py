@@ -17,7 +17,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from five_hundred import i18n
-from five_hundred.engine import PAGAT_AUSTRALIAN
+from five_hundred.engine import PAGAT_AUSTRALIAN, PLAYING
 from five_hundred.hotseat import Controller
 from five_hundred.ui.app import FiveHundredApp
 from five_hundred.ui.screens.curtain import CurtainScreen
@@ -93,7 +93,7 @@ def _to_winning_fourth_card(c: Controller) -> tuple[int, str]:
             for action in s.legal_actions():
                 t = s.copy()
                 t.apply(action, seat)
-                if t.tricks[-1][1] == seat and t.phase == "play":
+                if t.tricks[-1][1] == seat and t.phase == PLAYING:
                     from five_hundred.engine.cards import card_str
 
                     return seat, card_str(action[1])

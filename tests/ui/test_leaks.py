@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Static
 
 from five_hundred import i18n
-from five_hundred.engine import PAGAT_AUSTRALIAN, TWO_JOKER_1000
+from five_hundred.engine import JOKER_PHASE, PAGAT_AUSTRALIAN, TWO_JOKER_1000
 from five_hundred.hotseat import Player
 from five_hundred.notation import card_label, card_name
 from five_hundred.ui.app import create_app
@@ -153,7 +153,7 @@ async def test_joker_left_without_a_suit_shows_nowhere_r23(tmp_path: Path) -> No
                        and app.screen.view is not None)
         table = app.screen
         assert isinstance(table, TableScreen) and table.view is not None
-        assert table.view.phase == "joker"
+        assert table.view.phase == JOKER_PHASE
         act(app, "joker none")
         await quick_pause(pilot)
         act(app, next(a for a in table.view.legal_actions if a != "play JK"

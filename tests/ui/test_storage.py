@@ -21,7 +21,7 @@ import pytest
 from textual.widgets import Button
 
 from five_hundred import i18n
-from five_hundred.engine import PAGAT_AUSTRALIAN, GameState
+from five_hundred.engine import GAME_OVER, PAGAT_AUSTRALIAN, GameState
 from five_hundred.hotseat import Controller, Player
 from five_hundred.safe_text import NAME_LIMIT
 from five_hundred.ui import storage as storage_module
@@ -178,7 +178,7 @@ def test_finished_game_is_kept_as_its_record_in_finished(tmp_path: Path) -> None
     assert store.finished_records() == [tmp_path / "finished" / f"{slot.game_id}.json"]
     replay = replay_record(load_record(str(store.finished_records()[0])))
     assert replay.error is None and replay.state is not None
-    assert replay.state.phase == "game_over"
+    assert replay.state.phase == GAME_OVER
     assert store.finish() == store.finished_records()[0]  # the app's call: idempotent
 
 

@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+from five_hundred.engine import PLAYING
 from five_hundred.hotseat import Player
 from five_hundred.ui.app import create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
@@ -85,7 +86,7 @@ async def test_resume_after_crash_mid_trick_reproduces_the_table(tmp_path: Path)
         c = app.controller
         assert c is not None
         p = c.public()
-        return p.phase == "play" and p.trick is not None and len(p.trick.plays) == 2 \
+        return p.phase == PLAYING and p.trick is not None and len(p.trick.plays) == 2 \
             and len(p.tricks) >= 1
 
     async with app.run_test(size=(100, 30)) as pilot:

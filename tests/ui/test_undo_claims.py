@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from five_hundred.engine import PAGAT_AUSTRALIAN
+from five_hundred.engine import BIDDING, PAGAT_AUSTRALIAN, PLAYING
 from five_hundred.engine.claims import ClaimCheck
 from five_hundred.hotseat import ClaimRequest, Controller
 from five_hundred.ui.app import FiveHundredApp
@@ -131,11 +131,11 @@ async def test_undo_refused_once_another_person_lifted_the_curtain(tmp_path: Pat
 async def _bruno_to_play(pilot: Pilot[None], app: FiveHundredApp) -> None:
     c = controller(app)
     await pilot.pause()
-    while c.phase != "play" or not c.person_to_act():
+    while c.phase != PLAYING or not c.person_to_act():
         assert not c.deal_over, "seed 4 must reach the play"
         view = c.table_view()
         if c.person_to_act() and view is not None:
-            if c.phase == "bidding":  # Bruno bids 6♥ at once, then passes
+            if c.phase == BIDDING:  # Bruno bids 6♥ at once, then passes
                 act_text(c, "bid 6H" if view.find("bid 6H") and len(stood(c)) < 2
                          else "pass")
             else:
@@ -299,7 +299,7 @@ async def test_forced_cards_need_no_curtain(tmp_path: Path) -> None:
     slot = storage.new_slot()
     c = Controller(PAGAT_AUSTRALIAN, FOUR_PEOPLE, seed=2, saver=slot.write)
     rng = random.Random(2)
-    while not (c.phase == "play" and len(c.public().tricks) == 8):
+    while not (c.phase == PLAYING and len(c.public().tricks) == 8):
         assert not c.deal_over
         if c.needs_curtain():
             c.reveal()

@@ -20,7 +20,15 @@ import random
 from dataclasses import dataclass
 
 from five_hundred import i18n, notation
-from five_hundred.engine import LegalAction, Phase, RuleSet, SeatView
+from five_hundred.engine import (
+    BIDDING,
+    DISCARD_PHASE,
+    JOKER_PHASE,
+    PLAYING,
+    LegalAction,
+    RuleSet,
+    SeatView,
+)
 from five_hundred.engine.actions import PASS, MakeBid
 from five_hundred.engine.bidding import SUIT_BID, ladder_for
 from five_hundred.engine.cards import NO_TRUMPS, parse_card
@@ -81,17 +89,17 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
     if not legal:
         raise ValueError("this seat has nothing to do now")
     k = knowledge_of(view, rules)
-    if k.phase == Phase.PLAY and len(legal) > 1:
+    if k.phase == PLAYING and len(legal) > 1:
         return _card_hint(view, k, rng, budget)
-    if k.phase in (Phase.BIDDING, Phase.DISCARD) and len(legal) > 1:
-        bidding = k.phase == Phase.BIDDING
+    if k.phase in (BIDDING, DISCARD_PHASE) and len(legal) > 1:
+        bidding = k.phase == BIDDING
         j = (mc.judge_bid if bidding else mc.judge_discard)(k, rng, hard.work_limit(budget))
         if j.options:
             return (_bid_hint if bidding else _discard_hint)(view, k, j)
         choice = legal_choice(view, j.action)
     else:
         choice = player("hard").choose(view, rng, budget)
-    if k.phase == Phase.BIDDING:
+    if k.phase == BIDDING:
         strains: list[str] = []
         for t in range(4):
             est, n = hand_strength.suit_tricks(rules, k.hand, t)
@@ -111,11 +119,11 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
             reason = _("own tricks: {strains}; partner and kitty count about 3 more").format(
                 strains=", ".join(strains))
         return Hint(choice, reason + "; " + _bid_situation(k))
-    if k.phase == Phase.DISCARD:
+    if k.phase == DISCARD_PHASE:
         return Hint(choice, _("keep trumps, aces and stoppers; discard to make voids")
                     if k.bid is not None and not k.bid.is_misere
                     else _("shed the cards with the fewest lower cards outstanding"))
-    if k.phase == Phase.JOKER:
+    if k.phase == JOKER_PHASE:
         if k.bid is not None and k.bid.trump == NO_TRUMPS:
             return Hint(choice, _("in no trumps a suitless joker wins any trick it is "
                                   "played to"))

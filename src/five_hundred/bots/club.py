@@ -45,6 +45,7 @@ import random
 from functools import cache
 from math import floor
 
+from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE
 from five_hundred.engine.actions import (
     JOKER_NONE,
     NAME_JOKER,
@@ -712,10 +713,10 @@ def _bust_misere(t: _Table, cards: list[int]) -> int:
 def decide(k: Knowledge, rng: random.Random) -> Action:
     """The club player's decision (deterministic: ``rng`` is not consulted)."""
     del rng
-    if k.phase == "bidding":
+    if k.phase == BIDDING:
         return bid_plan(k)
-    if k.phase == "discard":
+    if k.phase == DISCARD_PHASE:
         return discard_plan(k)
-    if k.phase == "joker":
+    if k.phase == JOKER_PHASE:
         return joker_plan(k)
     return play_plan(k)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from five_hundred.engine import Phase
+from five_hundred.engine import BIDDING, DISCARD_PHASE, PLAYING
 from five_hundred.engine.actions import Action, CardPlay, JokerLead, Play
 from five_hundred.engine.cards import JOKER, cards_of
 from five_hundred.engine.knowledge import Knowledge
@@ -315,11 +315,11 @@ def best_estimate(k: Knowledge, rng: random.Random,
 
 
 def decide(k: Knowledge, rng: random.Random, budget: float) -> Action:
-    if k.phase == Phase.BIDDING:
+    if k.phase == BIDDING:
         return mc.choose_bid(k, rng, work_limit(budget))
-    if k.phase == Phase.DISCARD:
+    if k.phase == DISCARD_PHASE:
         return mc.choose_discard(k, rng, work_limit(budget))
-    if k.phase != Phase.PLAY:
+    if k.phase != PLAYING:
         return normal.decide(k, rng)
     plays = normal.habit_filter(k, normal.card_plays(k))
     if len(plays) == 1:

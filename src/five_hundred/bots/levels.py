@@ -16,7 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
-from five_hundred.engine import LegalAction, Phase, SeatView
+from five_hundred.engine import PLAYING, LegalAction, SeatView
 from five_hundred.engine.actions import Action
 from five_hundred.engine.knowledge import Knowledge, knowledge_of
 
@@ -67,7 +67,7 @@ class HardPlayer(KnowledgePlayer):
         self.cards_only = cards_only
 
     def decide(self, k: Knowledge, rng: random.Random, budget: float) -> Action:
-        if self.cards_only and k.phase != Phase.PLAY:
+        if self.cards_only and k.phase != PLAYING:
             return normal.decide(k, rng)
         return hard.decide(k, rng, budget)
 

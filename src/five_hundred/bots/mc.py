@@ -26,7 +26,7 @@ import itertools
 import random
 from dataclasses import dataclass
 
-from five_hundred.engine import Phase
+from five_hundred.engine import DISCARD_PHASE
 from five_hundred.engine.actions import PASS_ACTION, Action, Discard, MakeBid
 from five_hundred.engine.bidding import SUIT_BID, Bid, ladder_for
 from five_hundred.engine.cards import (
@@ -67,7 +67,7 @@ def _strain_bid(rules: RuleSet, trump: int) -> Bid:
 
 def _discard_for(rules: RuleSet, seat: int, hand: int, bid: Bid) -> int:
     """The cards ``normal`` would discard from ``hand`` (a mask) for ``bid``."""
-    fake = Knowledge(rules=rules, seat=seat, phase=Phase.DISCARD, hand=hand, legal=[], bid=bid)
+    fake = Knowledge(rules=rules, seat=seat, phase=DISCARD_PHASE, hand=hand, legal=[], bid=bid)
     act = normal.discard_plan(fake)
     out = 0
     for c in act[1:]:

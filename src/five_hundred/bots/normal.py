@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from five_hundred.engine import Phase
+from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE
 from five_hundred.engine.actions import (
     JOKER_NONE,
     NAME_JOKER,
@@ -625,14 +625,14 @@ def _needs_trick(k: Knowledge) -> bool:
 
 def decide(k: Knowledge, rng: random.Random, slips: float = 0.0) -> Action:
     """The rule-based decision; ``slips`` is the chance of a deliberate slip (easy)."""
-    if k.phase == Phase.BIDDING:
+    if k.phase == BIDDING:
         return bid_plan(k, rng, noise=1.5 if slips else 0.0)
-    if k.phase == Phase.DISCARD:
+    if k.phase == DISCARD_PHASE:
         if slips and rng.random() < slips:
             cards = sorted(cards_of(k.hand))
             return Discard(rng.sample(cards, k.rules.kitty_size))
         return discard_plan(k)
-    if k.phase == Phase.JOKER:
+    if k.phase == JOKER_PHASE:
         return joker_plan(k)
     if slips and rng.random() < slips:
         acts = card_plays(k)

@@ -24,7 +24,7 @@ import math
 import random
 from functools import lru_cache
 
-from five_hundred.engine import Phase
+from five_hundred.engine import BIDDING
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE, SUIT_BID, Bid
 from five_hundred.engine.cards import JOKER, JOKERS, NO_TRUMPS, cards_of, play_context
 from five_hundred.engine.knowledge import Knowledge
@@ -42,8 +42,8 @@ def _capacities(k: Knowledge) -> list[int]:
             continue
         if k.exposed and s == k.declarer:
             continue  # open misère: the declarer's hand is known
-        caps[s] = k.hand_sizes[s] if k.phase != Phase.BIDDING else k.rules.hand_size
-    if k.phase == Phase.BIDDING or (k.discards == 0 and k.kitty == 0 and k.seat != k.declarer):
+        caps[s] = k.hand_sizes[s] if k.phase != BIDDING else k.rules.hand_size
+    if k.phase == BIDDING or (k.discards == 0 and k.kitty == 0 and k.seat != k.declarer):
         caps[PILE] = k.rules.kitty_size
     return caps
 

@@ -27,16 +27,37 @@ from .bidding import Bid, Ladder, ladder_for
 from .cards import card_str, parse_card
 from .errors import IllegalAction, MalformedRecord
 from .rules import PAGAT_AUSTRALIAN, PRESETS, TWO_JOKER_1000, RuleSet, ruleset_from_record
-from .state import SEAT_NAMES, DealLog, DealResult, GameState, Phase, team_of
+from .state import (
+    BIDDING,
+    DEAL_OVER,
+    DISCARD_PHASE,
+    GAME_OVER,
+    JOKER_PHASE,
+    PHASES,
+    PLAYING,
+    SEAT_NAMES,
+    DealLog,
+    DealResult,
+    GameState,
+    Phase,
+    team_of,
+)
 from .views import LegalAction, PublicView, SeatView, TrickView, public_view, view_for
 
 __all__ = [
     "BID",
+    "BIDDING",
+    "DEAL_OVER",
     "DISCARD",
+    "DISCARD_PHASE",
+    "GAME_OVER",
     "JOKER_NAME",
+    "JOKER_PHASE",
     "PAGAT_AUSTRALIAN",
     "PASS",
+    "PHASES",
     "PLAY",
+    "PLAYING",
     "PRESETS",
     "SEAT_NAMES",
     "TWO_JOKER_1000",

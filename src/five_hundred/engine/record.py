@@ -75,7 +75,7 @@ from .actions import action_text
 from .cards import JOKER, JOKER2, card_str, cards_of, parse_card
 from .errors import IllegalAction, MalformedRecord
 from .rules import RuleSet, ruleset_from_record
-from .state import DEAL_OVER, GAME_OVER, SEAT_NAMES, GameState
+from .state import BIDDING, DEAL_OVER, GAME_OVER, SEAT_NAMES, GameState
 
 FORMAT: Literal["five-hundred-record/1"] = "five-hundred-record/1"
 
@@ -546,7 +546,7 @@ def replay_json(replay: Replay) -> dict[str, Any]:
         return {"status": "finished", "winner": state.winner, "scores": list(state.scores),
                 "deals": deals}
     if state.phase == DEAL_OVER:
-        phase, to_act = "bidding", (state.next_dealer() + 1) & 3  # R7, R8
+        phase, to_act = BIDDING, (state.next_dealer() + 1) & 3  # R7, R8
     else:
         deals.append(_current_deal_object(state))
         phase, to_act = state.phase, state.to_act

@@ -13,14 +13,22 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 from itertools import combinations, islice, repeat
 from math import comb
 from operator import itemgetter
 from typing import NoReturn
 
+# The phases (defined with the game's other fixed symbols; the one spelling, see there)
+from five_hundred.faces import BIDDING as BIDDING
+from five_hundred.faces import DEAL_OVER as DEAL_OVER
+from five_hundred.faces import DISCARD_PHASE as DISCARD_PHASE
+from five_hundred.faces import GAME_OVER as GAME_OVER
+from five_hundred.faces import JOKER_PHASE as JOKER_PHASE
+from five_hundred.faces import PHASES as PHASES
+from five_hundred.faces import PLAYING as PLAYING
 from five_hundred.faces import SEATS
+from five_hundred.faces import Phase as Phase
 
 from .actions import (
     _PLAY_CHUNKS,
@@ -79,24 +87,9 @@ SEAT_NAMES = SEATS  # the engine's messages name seats as the table does
 
 
 
-class Phase(StrEnum):
-    """Where a deal stands. Strings, because the record format and ``replay --json``
-    spell them so."""
-
-    BIDDING = "bidding"
-    DISCARD = "discard"
-    JOKER = "joker"  # the declarer decides whether to name the joker (R23)
-    PLAY = "play"
-    DEAL_OVER = "deal_over"
-    GAME_OVER = "game_over"
-
-
-BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING = Phase.BIDDING, Phase.DISCARD, Phase.JOKER, \
-    Phase.PLAY
-DEAL_OVER, GAME_OVER = Phase.DEAL_OVER, Phase.GAME_OVER
 
 _JOKER_BIT = 1 << JOKER
-_PHASE_RULE = {"bidding": "R9", "discard": "R17", "joker": "R23", "play": "R20"}
+_PHASE_RULE = {BIDDING: "R9", DISCARD_PHASE: "R17", JOKER_PHASE: "R23", PLAYING: "R20"}
 
 
 # Legal tuples longer than this are the discards, which _legal_other lists in ascending

@@ -48,10 +48,10 @@ class ComputerTurns:
         pace = max(self.app.pace, HIDDEN_POLL) if hidden else self.app.pace
         c = self.app.controller
         if c is not None:
-            from five_hundred.engine import Phase  # loaded by now: there is a game
+            from five_hundred.engine import PLAYING  # loaded by now: there is a game
 
             public = c.public()
-            if public.trick is None and public.tricks and public.phase == Phase.PLAY:
+            if public.trick is None and public.tricks and public.phase == PLAYING:
                 pace *= TRICK_PAUSE
             if c.can_take_back() and not c.practice:
                 # the person's move may be taken back only until a computer answers it:

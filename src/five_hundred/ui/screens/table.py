@@ -27,12 +27,15 @@ from textual.widgets import Static
 
 from five_hundred.engine import (
     BID,
+    BIDDING,
     DISCARD,
+    DISCARD_PHASE,
     JOKER_NAME,
+    JOKER_PHASE,
     PASS,
     PLAY,
+    PLAYING,
     LegalAction,
-    Phase,
     PublicView,
     RuleSet,
     SeatView,
@@ -251,7 +254,7 @@ class TableScreen(BaseScreen):
     def _lead_key(self, view: SeatView | None) -> tuple[int, int, int] | None:
         """Which lead ``view`` asks its seat for (seat, deal, trick), None if it asks for
         no lead."""
-        if view is None or not view.legal or view.phase != Phase.PLAY or view.public.trick:
+        if view is None or not view.legal or view.phase != PLAYING or view.public.trick:
             return None
         return (view.seat, view.public.deal_number, len(view.public.tricks))
 
@@ -309,11 +312,11 @@ class TableScreen(BaseScreen):
         if view is None or not view.legal:
             return Mode.WATCH
         phase = view.phase
-        if phase == Phase.BIDDING:
+        if phase == BIDDING:
             return Mode.BID
-        if phase == Phase.DISCARD:
+        if phase == DISCARD_PHASE:
             return Mode.DISCARD
-        if phase == Phase.JOKER:
+        if phase == JOKER_PHASE:
             return Mode.JOKER
         return Mode.PLAY
 
@@ -481,7 +484,7 @@ class TableScreen(BaseScreen):
 
     def _trick_area(self, public: PublicView, names: tuple[str, ...]) -> Group:
         # The trick just won stays on the table, its winner marked, until the next lead.
-        finished = public.last_trick if not public.trick and public.phase == Phase.PLAY \
+        finished = public.last_trick if not public.trick and public.phase == PLAYING \
             else None
         played = dict(public.trick.plays) if public.trick else \
             dict(finished.plays) if finished else {}
@@ -498,7 +501,7 @@ class TableScreen(BaseScreen):
         elif public.trick and public.trick.led:
             center.append_text(styled(_("led {suit}"), suit=suit_text(public.trick.led)
                                       if public.trick.led in "SCDH" else Text(_("jokers"))))
-        elif public.phase == Phase.PLAY:
+        elif public.phase == PLAYING:
             center.append(_("trick {number}").format(number=len(public.tricks) + 1),
                           style="dim")
         if public.contract is not None:
