@@ -18,7 +18,8 @@ What each side does per deal:
 * ours: exactly ``benchmarks/engine_throughput.py``'s ``play_deals``: deal (shuffle,
   cut, 3-4-3 with the kitty into bitmask hands), the auction (``legal_actions()`` of
   every bid, pass and misère legal now), the kitty taken and discarded (the legal
-  discards are every 3-card subset of the 13 cards, all 286 enumerated), the play
+  discards are every 3-card subset of the 13 cards, 286, as the engine's ``Discards``
+  sequence: it has their number and builds the one drawn, not all 286), the play
   (legal cards with bowers, the joker's rules, the misère partner sitting out and
   the misère's early stop), the score (R28-R33 with the reasons' texts, game end),
   and the record kept (the deal's log, the result). Passed-out deals count as deals.

@@ -31,8 +31,12 @@ attribute lookup of some 75 ns on Python 3.11, a module constant a few).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
+from itertools import combinations, islice, repeat
+from math import comb
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple, overload
 
 # The verbs (defined with the game's other fixed symbols, re-exported here)
 from five_hundred.faces import BID as BID
@@ -112,9 +116,97 @@ Action = Pass | MakeBid | Discard | NameJoker | Play | JokerLead
 CardPlay = Play | JokerLead  # the actions of the play
 
 
+_NEW_TUPLE = tuple.__new__
+
+
 def _discard_of(items: tuple[int, ...]) -> Discard:
     """A ``Discard`` of ``(DISCARD, c1, ..., ck)`` exactly as given (no sorting)."""
-    return tuple.__new__(Discard, items)
+    return _NEW_TUPLE(Discard, items)
+
+
+@cache
+def _picks(n: int, k: int) -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], int]]:
+    """The k-position subsets of n positions in ``combinations`` order, and the index of
+    each (a hand of 13 and a kitty of 3: 286 of them)."""
+    picks = tuple(combinations(range(n), k))
+    return picks, {p: i for i, p in enumerate(picks)}
+
+
+class Discards(Sequence[Discard]):
+    """The legal discards of a hand: every ``k``-card subset of ``cards`` (ascending) as
+    a ``Discard``, in ascending order, the order ``combinations`` lists them in. A
+    sequence like the tuple of them all (length, indexing, iteration, ``in``,
+    ``index``, equality and hash), whose items are built when they are read: a
+    declarer with 13 cards has 286 discards and makes one."""
+
+    __slots__ = ("_cards", "_k", "_n", "_picks")
+
+    def __init__(self, cards: tuple[int, ...], k: int) -> None:
+        self._cards = cards
+        self._k = k
+        self._n = comb(len(cards), k)
+        self._picks = _picks(len(cards), k)
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> Discard: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Discard, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Discard | tuple[Discard, ...]:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(self._n)))
+        return _NEW_TUPLE(Discard, (DISCARD, *map(self._cards.__getitem__, self._picks[0][i])))
+
+    def __iter__(self) -> Iterator[Discard]:
+        # combinations() of (DISCARD, *cards) yields first, in order, exactly the C(n, k)
+        # tuples that begin with DISCARD: the discards, built in C.
+        return map(_NEW_TUPLE, repeat(Discard, self._n),
+                   islice(combinations((DISCARD, *self._cards), self._k + 1), self._n))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal, like the tuple of them all, to an equal tuple or ``Discards``."""
+        if isinstance(other, Discards):
+            return (self._cards, self._k) == (other._cards, other._k) or \
+                tuple(self) == tuple(other)
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Discards({self._cards!r}, {self._k})"
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            self.index(action)
+        except ValueError:
+            return False
+        return True
+
+    def index(self, action: object, start: int = 0, stop: int = sys.maxsize) -> int:
+        """The index of the discard equal to ``action`` (``ValueError`` if none), as the
+        tuple of them all would give it: a tuple of ints is placed by its cards' places
+        in the hand, anything else is compared with each discard in turn."""
+        if start != 0 or stop != sys.maxsize:
+            return super().index(action, start, stop)  # the mixin's scan
+        if isinstance(action, tuple) and all(type(x) is int for x in action):
+            if len(action) != self._k + 1 or action[0] != DISCARD:
+                raise ValueError("not a legal discard")
+            # the cards' places in the hand (ValueError for a card not held), then the
+            # place of that pick of places (none: not ascending, or a card twice)
+            i = self._picks[1].get(tuple(map(self._cards.index, action[1:])))
+            if i is None:
+                raise ValueError("not a legal discard")
+            return i
+        for i, d in enumerate(self):
+            if d == action:
+                return i
+        raise ValueError("not a legal discard")
 
 
 # Every action the engine hands out, built once (legal actions are never constructed

@@ -5,7 +5,7 @@ The ladder's order is its own (``Bid.rank``), never derived from the score table
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 
@@ -39,13 +39,16 @@ class Bid:
     trump: int  # 0-3 or NO_TRUMPS (misères are played as no trumps)
     rank: int  # auction order: a bid must have a strictly higher rank (R10)
     value: int  # R28
+    # Derived from the fields above when the bid is made (the engine reads them every
+    # deal); left out of equality, hashing and repr.
+    is_misere: bool = field(init=False, repr=False, compare=False)
+    label: str = field(init=False, repr=False, compare=False)  # ``7♥``, ``8NT``, ``misère``
 
-    @property
-    def is_misere(self) -> bool:
-        return self.kind in (MISERE, OPEN_MISERE, BLIND_MISERE)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_misere", self.kind in (MISERE, OPEN_MISERE, BLIND_MISERE))
+        object.__setattr__(self, "label", self._label())
 
-    @property
-    def label(self) -> str:
+    def _label(self) -> str:
         """Human text with suit symbols: ``7♥``, ``8NT``, ``misère``."""
         if self.kind == MISERE:
             return "misère"
@@ -98,6 +101,13 @@ class Ladder:
         self.by_code: dict[str, int] = {b.code: i for i, b in enumerate(bids)}
         self._legal: dict[tuple[int, bool], tuple[int, ...]] = {}
         self._actions: dict[tuple[int, bool], tuple[Pass | MakeBid, ...]] = {}
+        # legal_after[high + 1][turned]: the legal actions over ladder index ``high`` (-1:
+        # no bid yet) of a bidder who has had a turn in this auction (1) or not (0),
+        # indexed so that the engine looks them up with no key to build.
+        self.legal_after: tuple[tuple[tuple[Pass | MakeBid, ...],
+                                      tuple[Pass | MakeBid, ...]], ...] = tuple(
+            (self.legal_bid_actions(high, True), self.legal_bid_actions(high, False))
+            for high in range(-1, len(bids)))
 
     def parse(self, text: str) -> int:
         """Ladder index of a bid's text (case-insensitive, ``10`` spelled out, suit

@@ -9,13 +9,12 @@ records.
 
 from __future__ import annotations
 
+import _random
 import random
-from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, islice, repeat
-from math import comb
+from hashlib import sha512
 from operator import itemgetter
 from typing import NoReturn
 
@@ -42,6 +41,7 @@ from .actions import (
     Action,
     CardPlay,
     Discard,
+    Discards,
     JokerLead,
     MakeBid,
     NameJoker,
@@ -77,7 +77,6 @@ from .play import (
     kernel_for,
     lead_names,
     play_filters,
-    winner,
 )
 from .reasons import N_, Because
 from .rules import RuleSet
@@ -89,29 +88,8 @@ SEAT_NAMES = SEATS  # the engine's messages name seats as the table does
 
 
 _JOKER_BIT = 1 << JOKER
+_CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = _PLAY_CHUNKS  # Play actions per 12-bit pattern of a suit
 _PHASE_RULE = {BIDDING: "R9", DISCARD_PHASE: "R17", JOKER_PHASE: "R23", PLAYING: "R20"}
-
-
-# Legal tuples longer than this are the discards, which _legal_other lists in ascending
-# order; apply looks an action up in them by bisection instead of a scan of them all.
-_SCAN_MAX = 64
-
-_NEW_TUPLE = tuple.__new__
-
-
-def _index_sorted(legal: tuple[Action, ...], action: Sequence[int]) -> int:
-    """``legal.index(action)`` for an ascending ``legal``. A bisection finds a legal
-    action in a few comparisons; anything it does not find is looked for by ``index``
-    itself, so the answer is always exactly that of ``index`` (``ValueError`` if none)."""
-    if isinstance(action, tuple):
-        try:
-            i = bisect_left(legal, action)
-        except TypeError:  # not comparable with the legal tuples: let ``index`` say
-            pass
-        else:
-            if i < len(legal) and legal[i] == action:
-                return i
-    return legal.index(action)
 
 
 def team_of(seat: int) -> int:
@@ -194,34 +172,122 @@ def _deal_plan(rules: RuleSet, dealer: int) -> DealPlan:
 
 def deal_cards(rules: RuleSet, dealer: int, rng: random.Random) -> tuple[list[int], int]:
     """Shuffle, cut and deal in the rule set's pattern starting left of the dealer (R5)."""
-    bits, plans = _deal_plan(rules, dealer)
+    bits, plans = _tables_for(rules).deal_plans[dealer]
     r = rng.random
     # The deck's order is shuffled by i.i.d. continuous keys, a uniform permutation (the
     # same one whatever is sorted: the keys are drawn one per card in deck order).
     shuffled = sorted(bits, key=lambda _: r())
-    cut = rng.randrange(1, len(bits))
+    # The cut: rng.randrange(1, n) as CPython's Random draws it (1 + _randbelow(n - 1):
+    # k-bit draws, k the bit length of n - 1, until one is below n - 1), without
+    # randrange's argument checks; tests/engine/test_cards.py holds it to randrange.
+    n1 = len(bits) - 1
+    k = n1.bit_length()
+    getrandbits = rng.getrandbits
+    cut = getrandbits(k)
+    while cut >= n1:
+        cut = getrandbits(k)
+    cut += 1
     seat0, seat1, seat2, seat3, to_kitty = plans[cut]
     # A hand is the sum of its cards' bits (distinct powers of two: sum is or).
     return ([sum(seat0(shuffled)), sum(seat1(shuffled)), sum(seat2(shuffled)),
              sum(seat3(shuffled))], sum(to_kitty(shuffled)))
 
 
+class _RuleTables:
+    """What the engine derives from one rule set, found once per game by the rule
+    set's identity (``_tables_for``), so that a deal looks nothing up by the rule set's
+    hash (a Python ``__hash__``, half a microsecond): the ladder, the deal plans per
+    dealer, and the play tables per contract (``play_context`` and ``kernel_for`` in
+    one lookup on small ints: ``kernel_for``'s own cache hashes the context's tables;
+    and ``_one_chunk``'s table)."""
+
+    __slots__ = ("deal_plans", "ladder", "play", "rules")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.ladder = ladder_for(rules)
+        self.deal_plans = tuple(_deal_plan(rules, d) for d in range(4))
+        # play[(trump * 5 + joker_suit + 1) * 2 + misere], filled as contracts come
+        self.play: list[PlayTables | None] = [None] * 50
+
+    def play_tables(self, trump: int, joker_suit: int, misere: bool) -> PlayTables:
+        i = (trump * 5 + joker_suit + 1) * 2 + misere
+        found = self.play[i]
+        if found is None:
+            ctx = play_context(self.rules, trump, joker_suit)
+            kernel = kernel_for(self.rules, ctx, misere)
+            found = self.play[i] = (ctx, kernel, _one_chunk(kernel))
+        return found
+
+
+OneChunk = tuple[tuple[tuple[Play, ...], ...], int] | None
+PlayTables = tuple[PlayContext, Kernel, tuple[OneChunk, ...]]
+
+
+def _one_chunk(kernel: Kernel) -> tuple[OneChunk, ...]:
+    """Per effective suit led (0-4): when all its cards lie in one suit's 12-bit slot
+    of a mask (a plain suit: no bower, no joker in it), that slot's table of ``Play``
+    tuples and the shift to the slot, so that the legal cards of a follow are one
+    lookup (``legal_actions``); else None (trumps with a bower, a named joker)."""
+    out: list[OneChunk] = []
+    for led in range(5):
+        mask = kernel.suit_mask[led]
+        slots = [s for s in range(4) if (mask >> (16 * s + 4)) & 4095]
+        if len(slots) == 1 and not mask & ~(4095 << (16 * slots[0] + 4)):
+            out.append((_PLAY_CHUNKS[slots[0]], 16 * slots[0] + 4))
+        else:
+            out.append(None)
+    return tuple(out)
+
+
 @cache
-def _play_tables(rules: RuleSet, trump: int, joker_suit: int,
-                 misere: bool) -> tuple[PlayContext, Kernel]:
-    """``play_context`` and ``kernel_for`` in one lookup on small keys: ``kernel_for``'s
-    own cache hashes the context's 64-entry tables, twice a deal."""
-    ctx = play_context(rules, trump, joker_suit)
-    return ctx, kernel_for(rules, ctx, misere)
+def _tables_by_hash(rules: RuleSet) -> _RuleTables:
+    return _RuleTables(rules)
+
+
+_last_tables: tuple[RuleSet, _RuleTables] | None = None
+
+
+def _tables_for(rules: RuleSet) -> _RuleTables:
+    """The tables of ``rules``; the rule set last asked for is known by identity (one
+    pair, replaced whole, so a thread reading it sees one rule set and its tables)."""
+    global _last_tables
+    last = _last_tables
+    if last is not None and last[0] is rules:
+        return last[1]
+    tables = _tables_by_hash(rules)
+    _last_tables = (rules, tables)
+    return tables
+
+
+_NEW_RANDOM = random.Random.__new__
+_SEED_RANDOM = _random.Random.seed  # the C seeding of random.Random from an int
+
+
+def seeded_random(text: str) -> random.Random:
+    """``random.Random(text)``: the same generator, seeded the way ``Random.seed`` seeds
+    from a string (version 2: the text's bytes followed by their SHA-512, as one int),
+    without its Python-level argument checks (two of these start every game)."""
+    b = text.encode()
+    rng = _NEW_RANDOM(random.Random)
+    _SEED_RANDOM(rng, int.from_bytes(b + sha512(b).digest()))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ leaves it
+    return rng
 
 
 def seeded_rng(seed: int, deal_index: int) -> random.Random:
-    return random.Random(f"five-hundred:{seed}:{deal_index}")
+    return seeded_random(f"five-hundred:{seed}:{deal_index}")
 
 
 def first_dealer(seed: int) -> int:
-    """R4: the first dealer is drawn at random (from the game's seed)."""
-    return random.Random(f"five-hundred:{seed}:dealer").randrange(4)
+    """R4: the first dealer is drawn at random (from the game's seed): ``randrange(4)``
+    of the seed's generator, drawn as CPython's Random does (3-bit draws until one is
+    below 4), without randrange's argument checks."""
+    getrandbits = seeded_random(f"five-hundred:{seed}:dealer").getrandbits
+    dealer = getrandbits(3)
+    while dealer >= 4:
+        dealer = getrandbits(3)
+    return dealer
 
 
 class GameState:
@@ -234,6 +300,7 @@ class GameState:
         "auction", "passed", "high", "high_bidder", "had_turn",
         "contract", "declarer", "ctx", "kernel", "out_seat", "exposed", "joker_named",
         "trick", "trick_size", "led", "trick_no", "tricks_won", "tricks", "suits_led", "_legal",
+        "_tables", "_next_seat", "_one_chunk",
     )
 
     rules: RuleSet
@@ -273,7 +340,10 @@ class GameState:
     tricks_won: list[int]
     tricks: list[tuple[tuple[tuple[int, int], ...], int, int]]  # (plays, winner, led)
     suits_led: int
-    _legal: tuple[Action, ...] | None
+    _legal: Sequence[Action] | None
+    _tables: _RuleTables
+    _next_seat: tuple[int, ...]  # NEXT_SEAT[out_seat]: the seat after each seat (R18)
+    _one_chunk: tuple[OneChunk, ...]  # per suit led: its slot's Play table, if one (R20)
 
     # ----------------------------------------------------------------- creation
 
@@ -300,7 +370,8 @@ class GameState:
                start_scores: tuple[int, int]) -> GameState:
         state = cls.__new__(cls)
         state.rules = rules
-        state.ladder = ladder_for(rules)
+        state._tables = tables = _tables_for(rules)
+        state.ladder = tables.ladder
         state.seed = seed
         state.start_scores = (start_scores[0], start_scores[1])
         state.scores = [start_scores[0], start_scores[1]]
@@ -326,9 +397,11 @@ class GameState:
         self.had_turn = 0
         self.contract = None
         self.declarer = -1
-        self.ctx, self.kernel = _play_tables(self.rules, NO_TRUMPS, SUITLESS, False)
+        self.ctx, self.kernel, self._one_chunk = self._tables.play_tables(NO_TRUMPS, SUITLESS,
+                                                                          False)
         self.trick_size = 4
         self.out_seat = -1
+        self._next_seat = NEXT_SEAT[-1]
         self.exposed = False
         self.joker_named = SUITLESS
         self.trick = []
@@ -404,13 +477,20 @@ class GameState:
 
     # ------------------------------------------------------------ legality
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the seat to act (``to_act``); empty once a deal is over."""
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action of the seat to act (``to_act``); empty once a deal is over.
+
+        A tuple, but for the discards: a ``Discards`` sequence of them all, which builds
+        the one read (a declarer with 13 cards has 286)."""
         legal = self._legal
         if legal is not None:
             return legal
-        if self.phase != PLAYING:
-            legal = self._legal_other()
+        phase = self.phase
+        if phase != PLAYING:
+            if phase == BIDDING:
+                legal = self.ladder.legal_after[self.high + 1][(self.had_turn >> self.to_act) & 1]
+            else:
+                legal = self._legal_other()
             self._legal = legal
             return legal
         # The play's legal cards, computed here since this runs before every card
@@ -419,8 +499,15 @@ class GameState:
         k = self.kernel
         if self.trick:
             # play.follow_mask inlined (R20, R25)
-            m = hand & k.suit_mask[self.led]
-            if not m:
+            led = self.led
+            m = hand & k.suit_mask[led]
+            if m:
+                one = self._one_chunk[led]
+                if one is not None:  # a plain suit: its cards are one slot's
+                    legal = one[0][(m >> one[1]) & 4095]
+                    self._legal = legal
+                    return legal
+            else:
                 m = _JOKER_BIT if k.compulsory and hand & _JOKER_BIT else hand
         elif hand & k.suitless_bit:
             legal = self._legal_leads()  # the suitless joker's lead names a suit
@@ -428,27 +515,18 @@ class GameState:
             return legal
         else:
             m = hand  # any card may be led
-        c = _PLAY_CHUNKS  # play_actions_of(m) inlined
-        legal = (c[0][(m >> 4) & 4095] + c[1][(m >> 20) & 4095]
-                 + c[2][(m >> 36) & 4095] + c[3][(m >> 52) & 4095])
+        # play_actions_of(m) inlined
+        legal = (_CHUNK0[(m >> 4) & 4095] + _CHUNK1[(m >> 20) & 4095]
+                 + _CHUNK2[(m >> 36) & 4095] + _CHUNK3[(m >> 52) & 4095])
         self._legal = legal
         return legal
 
-    def _legal_other(self) -> tuple[Action, ...]:
+    def _legal_other(self) -> Sequence[Action]:
+        """The legal actions of the exchange (R17, R23), and none once the deal is over."""
         phase = self.phase
-        if phase == BIDDING:
-            first = not (self.had_turn >> self.to_act) & 1
-            return self.ladder.legal_bid_actions(self.high, first)
         if phase == DISCARD_PHASE:
-            # Every k-card subset of the hand, as Discard (DISCARD, c1, ..., ck), cards
-            # ascending. combinations() of (DISCARD, *cards) yields first, in that order,
-            # exactly the C(n, k) tuples that begin with DISCARD: the discards, built in
-            # C (the hand after the kitty has 13 cards: 286 discards, once a deal).
-            cards = cards_of(self.hands[self.declarer])
-            k = self.rules.kitty_size
-            n = comb(len(cards), k)
-            return tuple(map(_NEW_TUPLE, repeat(Discard, n),
-                             islice(combinations((DISCARD, *cards), k + 1), n)))
+            # Every k-card subset of the hand, cards ascending, in ascending order.
+            return Discards(cards_of(self.hands[self.declarer]), self.rules.kitty_size)
         if phase == JOKER_PHASE:
             return NAME_JOKER
         return ()
@@ -473,9 +551,8 @@ class GameState:
         if legal is None:
             legal = self.legal_actions()
         try:
-            # (The discards, 286 of them with 13 cards, are bisected, not scanned.)
-            act = legal[_index_sorted(legal, action) if len(legal) > _SCAN_MAX
-                        else legal.index(action)]
+            # (The discards' sequence places a discard by its cards, without a scan.)
+            act = legal[legal.index(action)]
         except ValueError:
             self._reject(action, seat)
         if seat is not None and seat != self.to_act:
@@ -483,31 +560,36 @@ class GameState:
         seat = self.to_act
         self.actions.append((seat, act))
         self._legal = None
-        if not isinstance(act, (Play, JokerLead)):
-            if isinstance(act, (MakeBid, Pass)):
-                self._bid(seat, act)
-            elif isinstance(act, Discard):
-                self._discard(seat, act)
-            else:
-                self._name_joker(act)
-            return act
-        # Playing a card, inlined: this is most of every deal.
-        card = act.card
-        self.hands[seat] ^= 1 << card  # a legal card is held: the xor clears its bit
-        trick = self.trick
-        if trick:
+        if type(act) is Play:
+            # Playing a card, inlined: this is most of every deal.
+            card = act.card
+            self.hands[seat] ^= 1 << card  # a legal card is held: the xor clears its bit
+            trick = self.trick
             trick.append((seat, card))
-            if len(trick) < self.trick_size:
-                self.to_act = NEXT_SEAT[self.out_seat][seat]
-            else:
+            n = len(trick)
+            if n == 1:
+                # A lead: the kernel's trick step, inlined (led_of, with_led).
+                led = self.kernel.eff[card]
+                self.led = led
+                self.suits_led |= LED_BIT[led]
+            elif n == self.trick_size:
                 self._finish_trick()
-            return act
-        # A lead: the kernel's trick step, inlined (led_of, with_led): R26's named suit.
-        led = act.suit if isinstance(act, JokerLead) else self.kernel.eff[card]
-        self.led = led
-        self.suits_led |= LED_BIT[led]
-        trick.append((seat, card))
-        self.to_act = NEXT_SEAT[self.out_seat][seat]
+                return act
+            self.to_act = self._next_seat[seat]
+        elif type(act) is MakeBid or type(act) is Pass:
+            self._bid(seat, act)
+        elif type(act) is JokerLead:
+            # R26: the suitless joker's lead sets the suit it names.
+            self.hands[seat] ^= 1 << act.card
+            self.led = act.suit
+            self.suits_led |= LED_BIT[act.suit]
+            self.trick.append((seat, act.card))
+            self.to_act = self._next_seat[seat]
+        elif type(act) is Discard:
+            self._discard(seat, act)
+        else:
+            assert type(act) is NameJoker
+            self._name_joker(act)
         return act
 
     def _reject(self, action: Sequence[int], seat: int | None) -> NoReturn:
@@ -559,6 +641,7 @@ class GameState:
         if bid.is_misere:
             self.out_seat = (self.declarer + 2) & 3  # R18
             self.trick_size = 3
+            self._next_seat = NEXT_SEAT[self.out_seat]
         self.hands[self.declarer] |= self.kitty  # R17
         self.phase = DISCARD_PHASE
         self.to_act = self.declarer
@@ -582,15 +665,22 @@ class GameState:
         bid = self.contract
         assert bid is not None
         self.joker_named = joker_suit
-        self.ctx, self.kernel = _play_tables(self.rules, bid.trump, joker_suit,
-                                             self.out_seat >= 0)
+        self.ctx, self.kernel, self._one_chunk = self._tables.play_tables(
+            bid.trump, joker_suit, self.out_seat >= 0)
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
 
     def _finish_trick(self) -> None:
         trick = self.trick
-        win_seat = winner(self.kernel.rows[self.led], trick)
-        self.tricks.append((tuple(trick), win_seat, self.led))
+        led = self.led
+        # play.winner inlined (R21, R24): the first card of the highest weight wins
+        row = self.kernel.rows[led]
+        win_seat, card = trick[0]
+        best = row[card]
+        for s, c in trick[1:]:
+            if row[c] > best:
+                win_seat, best = s, row[c]
+        self.tricks.append((tuple(trick), win_seat, led))
         self.tricks_won[win_seat] += 1
         self.trick = []
         self.trick_no += 1
