@@ -132,6 +132,9 @@ def _picks(n: int, k: int) -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int,
     return picks, {p: i for i, p in enumerate(picks)}
 
 
+_INTS = {int}  # the types of a tuple of ints, exactly (no bool, no float)
+
+
 class Discards(Sequence[Discard]):
     """The legal discards of a hand: every ``k``-card subset of ``cards`` (ascending) as
     a ``Discard``, in ascending order, the order ``combinations`` lists them in. A
@@ -194,7 +197,7 @@ class Discards(Sequence[Discard]):
         in the hand, anything else is compared with each discard in turn."""
         if start != 0 or stop != sys.maxsize:
             return super().index(action, start, stop)  # the mixin's scan
-        if isinstance(action, tuple) and all(type(x) is int for x in action):
+        if isinstance(action, tuple) and {*map(type, action)} == _INTS:
             if len(action) != self._k + 1 or action[0] != DISCARD:
                 raise ValueError("not a legal discard")
             # the cards' places in the hand (ValueError for a card not held), then the

@@ -88,6 +88,7 @@ SEAT_NAMES = SEATS  # the engine's messages name seats as the table does
 
 
 _JOKER_BIT = 1 << JOKER
+_BIT = tuple(1 << c for c in range(64))  # a card's bit, built once (most are long ints)
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = _PLAY_CHUNKS  # Play actions per 12-bit pattern of a suit
 _PHASE_RULE = {BIDDING: "R9", DISCARD_PHASE: "R17", JOKER_PHASE: "R23", PLAYING: "R20"}
 
@@ -563,7 +564,7 @@ class GameState:
         if type(act) is Play:
             # Playing a card, inlined: this is most of every deal.
             card = act.card
-            self.hands[seat] ^= 1 << card  # a legal card is held: the xor clears its bit
+            self.hands[seat] ^= _BIT[card]  # a legal card is held: the xor clears its bit
             trick = self.trick
             trick.append((seat, card))
             n = len(trick)
@@ -675,11 +676,23 @@ class GameState:
         led = self.led
         # play.winner inlined (R21, R24): the first card of the highest weight wins
         row = self.kernel.rows[led]
-        win_seat, card = trick[0]
-        best = row[card]
-        for s, c in trick[1:]:
-            if row[c] > best:
-                win_seat, best = s, row[c]
+        if len(trick) == 4:  # unrolled: the usual trick
+            (win_seat, c0), (s1, c1), (s2, c2), (s3, c3) = trick
+            best = row[c0]
+            w = row[c1]
+            if w > best:
+                win_seat, best = s1, w
+            w = row[c2]
+            if w > best:
+                win_seat, best = s2, w
+            if row[c3] > best:
+                win_seat = s3
+        else:
+            win_seat, card = trick[0]
+            best = row[card]
+            for s, c in trick[1:]:
+                if row[c] > best:
+                    win_seat, best = s, row[c]
         self.tricks.append((tuple(trick), win_seat, led))
         self.tricks_won[win_seat] += 1
         self.trick = []
