@@ -9,6 +9,7 @@ views: the app never holds the game state.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
@@ -117,6 +118,7 @@ class FiveHundredApp(App[None]):
         self._thinking = False  # a computer's move is being computed
         self._hint: tuple[tuple[int, int], str] | None = None  # (decision, text)
         self._curtain: CurtainScreen | None = None
+        self._gc_paused = False  # collection paused until the first paint (on_load)
 
     # ------------------------------------------------------------ what screens read
 
@@ -192,7 +194,24 @@ class FiveHundredApp(App[None]):
         """The start screen is the bottom of the stack (no blank screen to paint first)."""
         return StartScreen(self.seed, self.start_players)
 
+    def on_load(self) -> None:
+        # No garbage collection while the first screen is built (as Textual's
+        # PAUSE_GC_ON_SCROLL does during a smooth scroll): its widgets and styles are
+        # thousands of new objects, which would set off a full collection (a few tens
+        # of ms) just before the first paint. Collection resumes once it is painted.
+        self._gc_paused = gc.isenabled()
+        gc.disable()
+
+    def _resume_gc(self) -> None:
+        if self._gc_paused:
+            self._gc_paused = False
+            gc.enable()
+
+    def on_unmount(self) -> None:
+        self._resume_gc()  # closed before its first paint
+
     def on_mount(self) -> None:
+        self.call_after_refresh(self._resume_gc)
         # after the first paint, so the import does not compete with it for the GIL: the
         # timer is set once the screen has refreshed (from on_mount, it could fire before
         # a slow first paint)
