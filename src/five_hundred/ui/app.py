@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     # imported after the first screen is up, in the background: the start screen
     # comes first.
 
+    from textual.dom import DOMNode
+
     from five_hundred.engine import PublicView, RuleSet
     from five_hundred.engine.claims import ClaimCheck
     from five_hundred.hotseat import ClaimRequest, Controller, Player
@@ -201,6 +203,14 @@ class FiveHundredApp(App[None]):
         # of ms) just before the first paint. Collection resumes once it is painted.
         self._gc_paused = gc.isenabled()
         gc.disable()
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        # A widget not mounted yet is styled as it is mounted (``App._register``): the
+        # classes Textual's widgets set on themselves in ``__init__`` (an Input, a Button
+        # set a few) need no styling of their own (some 5% of the time to the first
+        # screen went to it).
+        if node is self or node.is_attached:
+            super().update_styles(node, animate)
 
     def _resume_gc(self) -> None:
         if self._gc_paused:
