@@ -109,7 +109,10 @@ class StartScreen(BaseScreen):
     class Shown(Message):
         """The start screen is up: time to say what the storage found."""
 
-    AUTO_FOCUS = None  # on_mount puts the cursor in North's name
+    # the cursor in North's name from the start (on_mount puts it there too): Textual's
+    # default ("*") would first give it to the first field that takes it (the saved
+    # games), restyling both as it moves
+    AUTO_FOCUS = "#name-0"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", N_("New game")),
         Binding("ctrl+r", "resume", N_("Resume")),
