@@ -1,13 +1,23 @@
 """What makes the first screen quick (issue 23, item 8) changes nothing else: garbage
-collection paused while it is built comes back once it is painted."""
+collection paused while it is built comes back once it is painted; the start screen's
+lean buttons look like Textual's."""
 
 from __future__ import annotations
 
 import gc
 from pathlib import Path
+from typing import ClassVar
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Button
 
 from five_hundred.ui.app import FiveHundredApp
 from five_hundred.ui.storage import Storage
+from five_hundred.ui.widgets.lean_button import LeanButton
 
 
 async def test_garbage_collection_is_paused_for_the_first_paint_only(tmp_path: Path) -> None:
@@ -41,3 +51,58 @@ async def test_garbage_collection_left_off_if_it_was_off(tmp_path: Path) -> None
             assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+class _Buttons(App[None]):
+    """A Textual button and a lean one side by side, for each kind the game shows."""
+
+    AUTO_FOCUS = ""
+
+    KINDS: ClassVar[list[tuple[str, bool, bool]]] = [  # variant, compact, disabled
+        (variant, compact, disabled) for variant in ("default", "primary")
+        for compact in (True, False) for disabled in (False, True)]
+
+    def compose(self) -> ComposeResult:
+        for i, (variant, compact, disabled) in enumerate(self.KINDS):
+            with Horizontal():
+                for cls in (Button, LeanButton):
+                    yield cls("Resume", variant=variant,  # type: ignore[arg-type]
+                              compact=compact, disabled=disabled,
+                              id=f"{cls.__name__}-{i}")
+
+
+def _look(widget: Widget) -> tuple[object, object]:
+    """A widget's styles as drawn, and its lines."""
+    return widget.styles.get_render_rules(), widget.render_lines(
+        Region(0, 0, *widget.outer_size))
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "ansi-dark"])
+async def test_the_lean_button_looks_like_textuals_in_every_state(theme: str) -> None:
+    """The start screen's buttons carry a copy of the part of Textual's button styles
+    they use (``LeanButton``): the same look, blurred, focused, under the mouse, being
+    pressed and disabled, in each theme (the ANSI one too)."""
+    app = _Buttons()
+    async with app.run_test(size=(60, 50)) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        for i, (_variant, _compact, disabled) in enumerate(app.KINDS):
+            looks: dict[str, list[object]] = {}
+            for cls in (Button, LeanButton):
+                widget = app.query_one(f"#{cls.__name__}-{i}")
+                looks.setdefault("plain", []).append(_look(widget))
+                await pilot.hover(widget)
+                looks.setdefault("hover", []).append(_look(widget))
+                await pilot.hover(app.screen, offset=(59, 49))
+                if not disabled:
+                    widget.focus()
+                    await pilot.pause()
+                    looks.setdefault("focus", []).append(_look(widget))
+                    widget.add_class("-active")
+                    await pilot.pause()
+                    looks.setdefault("active", []).append(_look(widget))
+                    widget.remove_class("-active")
+                    app.screen.set_focus(None)
+                    await pilot.pause()
+            for state, (textual, lean) in looks.items():
+                assert textual == lean, (app.KINDS[i], state)

@@ -22,6 +22,7 @@ from five_hundred.ui.palette import four_colours
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.keybar import KeyBar
+from five_hundred.ui.widgets.lean_button import LeanButton
 from five_hundred.ui.widgets.tick import Tick
 
 if TYPE_CHECKING:  # the engine is imported once the first screen is up (fast start)
@@ -197,12 +198,12 @@ class StartScreen(BaseScreen):
                 yield Choice([(i18n.LANGUAGE_NAMES[k], k) for k in i18n.LANGUAGES],
                              i18n.language(), id="language")
             with Horizontal(id="start-buttons"):
-                yield Button(_("Play without saving") if storage.problem else _("New game"),
-                             variant="primary", id="new", compact=True)
-                yield Button(_("Resume"), id="resume", disabled=not games, compact=True)
-                yield Button(_("History"), id="history", compact=True)
-                yield Button(_("Rules"), id="rules", compact=True)
-                yield Button(_("Quit"), id="quit", compact=True)
+                yield LeanButton(_("Play without saving") if storage.problem
+                                 else _("New game"), variant="primary", id="new", compact=True)
+                yield LeanButton(_("Resume"), id="resume", disabled=not games, compact=True)
+                yield LeanButton(_("History"), id="history", compact=True)
+                yield LeanButton(_("Rules"), id="rules", compact=True)
+                yield LeanButton(_("Quit"), id="quit", compact=True)
         yield KeyBar()
         yield from self.compose_too_small()
 
