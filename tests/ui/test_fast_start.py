@@ -1,6 +1,6 @@
 """What makes the first screen quick (issue 23, item 8) changes nothing else: garbage
 collection paused while it is built comes back once it is painted; the start screen's
-lean buttons look like Textual's."""
+lean buttons look like Textual's; a screen is restyled when it comes back."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import Button
+from textual.widgets import Button, Label
 
 from five_hundred.ui.app import FiveHundredApp
+from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.storage import Storage
 from five_hundred.ui.widgets.lean_button import LeanButton
 
@@ -106,3 +107,33 @@ async def test_the_lean_button_looks_like_textuals_in_every_state(theme: str) ->
                     await pilot.pause()
             for state, (textual, lean) in looks.items():
                 assert textual == lean, (app.KINDS[i], state)
+
+
+class _Shown(BaseScreen):
+    restyled = 0
+
+    def compose(self) -> ComposeResult:
+        yield Label("hello")
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        self.restyled += 1
+        super().update_node_styles(animate)
+
+
+async def test_a_screen_is_restyled_when_it_comes_back_not_when_it_first_shows(
+        tmp_path: Path) -> None:
+    """Its widgets were styled as they were mounted, an instant before its first resume;
+    shown again (the table and the curtain are), Textual's restyle on resume catches up
+    with what changed meanwhile, as usual."""
+    app = FiveHundredApp(Storage(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = _Shown()
+        app.install_screen(screen, name="shown")
+        await app.push_screen("shown")
+        await pilot.pause()
+        assert app.screen is screen and screen.restyled == 0
+        await app.pop_screen()
+        await app.push_screen("shown")
+        await pilot.pause()
+        assert app.screen is screen and screen.restyled == 1
