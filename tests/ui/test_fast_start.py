@@ -137,3 +137,27 @@ async def test_a_screen_is_restyled_when_it_comes_back_not_when_it_first_shows(
         await app.push_screen("shown")
         await pilot.pause()
         assert app.screen is screen and screen.restyled == 1
+
+
+async def test_the_other_screens_styles_change_nothing_on_the_start_screen(
+        tmp_path: Path) -> None:
+    """screens.tcss is read as the first other screen is shown, after the start screen
+    has been styled: it must hold no rule for the start screen's widgets (else they
+    would look different before and after). Its rules do reach the other screens."""
+    app = FiveHundredApp(Storage(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.stylesheet.has_source(str(app.SCREENS_CSS), "")
+        before = app.export_screenshot()
+        start = app.screen
+        styles = {node: node.styles.get_render_rules() for node in start.walk_children()}
+        await pilot.press("f1")  # the rules: the first other screen
+        await pilot.pause()
+        assert app.stylesheet.has_source(str(app.SCREENS_CSS), "")
+        assert app.screen.query_one("#rules-toc").styles.layer == "contents"
+        app.stylesheet.update(start)
+        assert {node: node.styles.get_render_rules()
+                for node in start.walk_children()} == styles
+        app.pop_screen()
+        await pilot.pause()
+        assert app.screen is start and app.export_screenshot() == before

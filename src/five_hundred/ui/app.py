@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -72,7 +72,9 @@ UNDO_WINDOW = 0.6  # seconds a person has to take a move back before a computer 
 class FiveHundredApp(App[None]):
     """Hot-seat Five Hundred for one to four people (and computers) at one keyboard."""
 
-    CSS_PATH = "five_hundred.tcss"
+    CSS_PATH = "five_hundred.tcss"  # the start screen's styles and what all screens share
+    # the other screens' styles, read as the first of them is shown (get_screen)
+    SCREENS_CSS: ClassVar[Path] = Path(__file__).with_name("screens.tcss")
     TITLE = "Five Hundred"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
@@ -203,6 +205,17 @@ class FiveHundredApp(App[None]):
         # of ms) just before the first paint. Collection resumes once it is painted.
         self._gc_paused = gc.isenabled()
         gc.disable()
+
+    def get_screen(self, *args: Any, **kwargs: Any) -> Any:
+        # Every screen shown after the first is looked up here (push_screen,
+        # switch_screen) before it is mounted: the other screens' styles are read first,
+        # so they are not parsed before the start screen is painted. None of them
+        # matches a widget of the start screen, which needs no restyling.
+        path = str(self.SCREENS_CSS)
+        if not self.stylesheet.has_source(path, ""):
+            self.stylesheet.add_source(self.SCREENS_CSS.read_text(encoding="utf-8"),
+                                       read_from=(path, ""))
+        return super().get_screen(*args, **kwargs)
 
     def update_styles(self, node: DOMNode, animate: bool = True) -> None:
         # A widget not mounted yet is styled as it is mounted (``App._register``): the
