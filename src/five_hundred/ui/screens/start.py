@@ -154,12 +154,12 @@ class StartScreen(BaseScreen):
             yield Static(Text.assemble((_("Five Hundred"), "bold"), " · ",
                                        _("Australian partnership 500 · North–South against "
                                          "East–West")), id="start-title")
-            yield Static(Text(storage.problem or "", style="bold"), id="save-problem",
-                         classes="" if storage.problem else "-hidden")
-            yield Label(_("Saved games, latest first:"), id="saved-title",
-                        classes="" if games else "-hidden")
-            yield SavedGames(*self._options(games), id="saved", compact=True,
-                             classes="" if games else "-hidden")
+            # what is not shown is not built (the first screen is quicker): the problem
+            # line if the folder has none, the list until there is a saved game
+            if storage.problem:
+                yield Static(Text(storage.problem, style="bold"), id="save-problem")
+            if games:
+                yield from self._saved_games(games)
             yield Label(_("New game:"), id="new-title")
             for seat in range(4):
                 name = seat_name(seat)
@@ -211,11 +211,21 @@ class StartScreen(BaseScreen):
     def _options(games: list[GameInfo]) -> list[Option]:
         return [Option(game_line(g), id=g.game_id) for g in games]
 
+    def _saved_games(self, games: list[GameInfo]) -> tuple[Label, SavedGames]:
+        """The saved games' title and list."""
+        return (Label(_("Saved games, latest first:"), id="saved-title"),
+                SavedGames(*self._options(games), id="saved", compact=True))
+
+    def _saved(self) -> SavedGames | None:
+        """The list of saved games, if one was built (there was a saved game)."""
+        found = self.query("#saved")
+        return found.first(SavedGames) if found else None
+
     def on_mount(self) -> None:
         super().on_mount()
         self.post_message(self.Shown())
-        saved = self.query_one("#saved", SavedGames)
-        if saved.option_count:
+        saved = self._saved()
+        if saved is not None and saved.option_count:
             saved.highlighted = 0  # ctrl+r (or Enter on the list) resumes the latest game
         # typing a name works at once: now, not later (keys typed ahead may follow)
         self.set_focus(self.query_one("#name-0", Input))
@@ -226,9 +236,9 @@ class StartScreen(BaseScreen):
         it is mounted), so they would be lost: each is sent on to the name field that
         has (or gets) the focus."""
         target = self.focused
-        saved = self.query_one("#saved", SavedGames)
+        saved = self._saved()
         if event.key == "up" and target is not None and target.id == "name-0" \
-                and saved.option_count:
+                and saved is not None and saved.option_count:
             event.stop()  # from North's name up to the saved games, which sit above it
             saved.focus()
             return
@@ -257,13 +267,19 @@ class StartScreen(BaseScreen):
     def refresh_games(self) -> None:
         """The list again (after a game was left, finished or set aside)."""
         games = self.game.storage.games()
-        saved = self.query_one("#saved", SavedGames)
-        saved.clear_options()
-        saved.add_options(self._options(games))
-        if games:
-            saved.highlighted = 0
-        for widget in (saved, self.query_one("#saved-title")):
-            widget.set_class(not games, "-hidden")
+        saved = self._saved()
+        if saved is None:
+            if games:  # the first saved game: the list is built now
+                title, new_list = self._saved_games(games)
+                new_list.highlighted = 0
+                self.query_one("#body").mount(title, new_list, before="#new-title")
+        else:
+            saved.clear_options()
+            saved.add_options(self._options(games))
+            if games:
+                saved.highlighted = 0
+            for widget in (saved, self.query_one("#saved-title")):
+                widget.set_class(not games, "-hidden")
         self.query_one("#resume", Button).disabled = not games
         self.game_count = len(games)
         self.refresh_bindings()
@@ -271,8 +287,8 @@ class StartScreen(BaseScreen):
 
     def selected_game(self) -> str | None:
         """The highlighted saved game, or the latest one."""
-        saved = self.query_one("#saved", SavedGames)
-        if not saved.option_count:
+        saved = self._saved()
+        if saved is None or not saved.option_count:
             return None
         index = saved.highlighted if saved.highlighted is not None else 0
         return saved.get_option_at_index(index).id
