@@ -22,6 +22,7 @@ from five_hundred.ui.palette import four_colours
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.keybar import KeyBar
+from five_hundred.ui.widgets.labelled_row import LabelledRow
 from five_hundred.ui.widgets.lean_button import LeanButton
 from five_hundred.ui.widgets.tick import Tick
 
@@ -167,15 +168,13 @@ class StartScreen(BaseScreen):
                 shown = shown_name(player.name, seat) if player else name
                 kind = "person" if player is None or player.is_person else \
                     f"computer:{player.level}"
-                with Horizontal(classes="seat-row"):
-                    team = team_short(seat % 2)
-                    yield Label(f"{name:<6} {team}", classes="seat-label")
+                team = team_short(seat % 2)
+                with LabelledRow(f"{name:<6} {team}", classes="seat-row"):
                     yield Input(shown, placeholder=name, id=f"name-{seat}",
                                 max_length=NAME_LIMIT, classes="seat-name", compact=True)
                     yield Choice(_translated(KINDS), kind, id=f"kind-{seat}",
                                  classes="seat-kind")
-            with Horizontal(classes="seat-row"):
-                yield Label(_("Rules"), classes="seat-label")
+            with LabelledRow(_("Rules"), classes="seat-row"):
                 yield Choice([(_(PRESET_HELP[p]), p) for p in PRESET_HELP], preset,
                              id="preset")
             with Vertical(id="options", classes="" if preset == "pagat-australian"
@@ -189,8 +188,8 @@ class StartScreen(BaseScreen):
                          "history)"), practice, id="practice")
             yield Tick(_("Four-colour deck: ♠ black ♥ red ♦ blue ♣ green"), four_colours(),
                        id="four-colours")
-            with Horizontal(classes="seat-row"):  # one row for two: 80×24 holds the form
-                yield Label(_("Seed"), classes="seat-label")
+            # one row for two: 80×24 holds the form
+            with LabelledRow(_("Seed"), classes="seat-row"):
                 yield Input("" if self.seed is None else str(self.seed),
                             placeholder=_("blank: a random deal"), id="seed", type="integer",
                             classes="seat-name", compact=True)
