@@ -323,19 +323,21 @@ def defending_note(public: PublicView) -> str | None:
 
 
 _ENGLISH_BIDS = {"misère": "MIS", "open misère": "OMIS", "blind misère": "BMIS"}
-_REASONS = [  # the engine's scoring reasons (language-neutral records keep English)
-    (re.compile(r"(?P<bid>.+) made: \+(?P<n>\d+), the game is won"),
+# the engine's scoring reasons (language-neutral records keep English); the patterns
+# are compiled (and cached by re) when first used, not as the start screen loads
+_REASONS = [
+    (r"(?P<bid>.+) made: \+(?P<n>\d+), the game is won",
      N_("{bid} made: +{n}, the game is won")),
-    (re.compile(r"(?P<bid>.+) lost: \+(?P<n>\d+) to the defence, who win"),
+    (r"(?P<bid>.+) lost: \+(?P<n>\d+) to the defence, who win",
      N_("{bid} lost: +{n} to the defence, who win")),
-    (re.compile(r"(?P<bid>.+) lost: \+(?P<n>\d+) to the defence"),
+    (r"(?P<bid>.+) lost: \+(?P<n>\d+) to the defence",
      N_("{bid} lost: +{n} to the defence")),
-    (re.compile(r"(?P<bid>.+) made: \+(?P<n>\d+)"), N_("{bid} made: +{n}")),
-    (re.compile(r"(?P<bid>.+) failed: [−-](?P<n>\d+)"), N_("{bid} failed: −{n}")),
-    (re.compile(r"(?P<bid>.+) lost: [−-](?P<n>\d+)"), N_("{bid} lost: −{n}")),
-    (re.compile(r"slam: (?P<n>\d+)"), N_("slam: {n}")),
+    (r"(?P<bid>.+) made: \+(?P<n>\d+)", N_("{bid} made: +{n}")),
+    (r"(?P<bid>.+) failed: [−-](?P<n>\d+)", N_("{bid} failed: −{n}")),
+    (r"(?P<bid>.+) lost: [−-](?P<n>\d+)", N_("{bid} lost: −{n}")),
+    (r"slam: (?P<n>\d+)", N_("slam: {n}")),
 ]
-_DEFENCE = re.compile(r"defence: (?P<k>\d+) tricks? × (?P<each>\d+)(?:, capped at (?P<cap>\d+))?")
+_DEFENCE = r"defence: (?P<k>\d+) tricks? × (?P<each>\d+)(?:, capped at (?P<cap>\d+))?"
 
 
 def _english_bid(label: str) -> str:
@@ -350,7 +352,7 @@ def _english_bid(label: str) -> str:
 def score_reason(text: str) -> str:
     """One of the engine's scoring reasons (``7♥ made: +200``, ``defence: 3 tricks ×
     10``) in the player's language; anything else as it is."""
-    m = _DEFENCE.fullmatch(text)
+    m = re.fullmatch(_DEFENCE, text)
     if m is not None:
         k = int(m["k"])
         if m["cap"] is not None:
@@ -360,7 +362,7 @@ def score_reason(text: str) -> str:
         return ngettext("defence: {k} trick × {each}", "defence: {k} tricks × {each}",
                         k).format(k=k, each=m["each"])
     for pattern, template in _REASONS:
-        m = pattern.fullmatch(text)
+        m = re.fullmatch(pattern, text)
         if m is not None:
             fields = m.groupdict()
             if "bid" in fields:
@@ -370,19 +372,19 @@ def score_reason(text: str) -> str:
 
 
 _WIN_REASONS = [
-    (re.compile(r"made the game bid"), N_("made the game bid")),
-    (re.compile(r"the other side failed its game bid"), N_("the other side failed its game bid")),
-    (re.compile(r"made its contract to reach (?P<n>-?\d+)"),
+    (r"made the game bid", N_("made the game bid")),
+    (r"the other side failed its game bid", N_("the other side failed its game bid")),
+    (r"made its contract to reach (?P<n>-?\d+)",
      N_("made its contract to reach {n}")),
-    (re.compile(r"reached (?P<n>-?\d+)"), N_("reached {n}")),
-    (re.compile(r"the other side fell to (?P<n>-?\d+)"), N_("the other side fell to {n}")),
+    (r"reached (?P<n>-?\d+)", N_("reached {n}")),
+    (r"the other side fell to (?P<n>-?\d+)", N_("the other side fell to {n}")),
 ]
 
 
 def win_reason(text: str) -> str:
     """The engine's reason for a win (``reached 510``) in the player's language."""
     for pattern, template in _WIN_REASONS:
-        m = pattern.fullmatch(text)
+        m = re.fullmatch(pattern, text)
         if m is not None:
             return _(template).format(**{k: points(int(v)) for k, v in m.groupdict().items()})
     return text

@@ -19,6 +19,7 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 from textual.content import Content
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
@@ -28,6 +29,7 @@ from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens import history as history_screens
 from five_hundred.ui.screens.review import DealReviewScreen
 from five_hundred.ui.widgets.choice import Choice
+from five_hundred.ui.widgets.labelled_row import LabelledRow
 from five_hundred.ui.widgets.side import SidePanel
 from five_hundred.ui.widgets.tick import Tick
 from tests.acting import play_to_the_end
@@ -83,6 +85,13 @@ def cut_off(app: FiveHundredApp, text: str) -> list[str]:
     parents = {w.parent for w in visible}
     missing = []
     for widget, (region, clip) in visible.items():
+        if isinstance(widget, LabelledRow) and widget.children:
+            # its label shows where its first field leaves room for it
+            room = Region(region.x, region.y, widget.children[0].styles.margin.left, 1)
+            shown = lines[room.y][room.x:room.right]
+            missing += [f"{word!r} of {type(widget).__name__}" for word in
+                        widget.label.split() if word not in shown.split()]
+            continue
         if widget in parents or not isinstance(widget, Static | Button | Choice | Tick | SidePanel):
             continue
         area = region.shrink(widget.styles.gutter)

@@ -64,7 +64,11 @@ def saved_game(store: Storage, players: tuple[Player, ...] = PEOPLE, seed: int =
 
 
 def listed(app: FiveHundredApp) -> list[str]:
-    saved = app.screen.query_one("#saved", SavedGames)
+    """The saved games the start screen lists (none if it built no list)."""
+    found = app.screen.query("#saved")
+    if not found:
+        return []
+    saved = found.first(SavedGames)
     return [str(saved.get_option_at_index(i).id) for i in range(saved.option_count)]
 
 

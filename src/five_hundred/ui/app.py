@@ -9,11 +9,12 @@ views: the app never holds the game state.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     # The engine (pydantic models, card tables), the game screens and the dialogs are
     # imported after the first screen is up, in the background: the start screen
     # comes first.
+
+    from textual.dom import DOMNode
 
     from five_hundred.engine import PublicView, RuleSet
     from five_hundred.engine.claims import ClaimCheck
@@ -69,7 +72,9 @@ UNDO_WINDOW = 0.6  # seconds a person has to take a move back before a computer 
 class FiveHundredApp(App[None]):
     """Hot-seat Five Hundred for one to four people (and computers) at one keyboard."""
 
-    CSS_PATH = "five_hundred.tcss"
+    CSS_PATH = "five_hundred.tcss"  # the start screen's styles and what all screens share
+    # the other screens' styles, read as the first of them is shown (get_screen)
+    SCREENS_CSS: ClassVar[Path] = Path(__file__).with_name("screens.tcss")
     TITLE = "Five Hundred"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
@@ -117,6 +122,7 @@ class FiveHundredApp(App[None]):
         self._thinking = False  # a computer's move is being computed
         self._hint: tuple[tuple[int, int], str] | None = None  # (decision, text)
         self._curtain: CurtainScreen | None = None
+        self._gc_paused = False  # collection paused until the first paint (on_load)
 
     # ------------------------------------------------------------ what screens read
 
@@ -192,7 +198,43 @@ class FiveHundredApp(App[None]):
         """The start screen is the bottom of the stack (no blank screen to paint first)."""
         return StartScreen(self.seed, self.start_players)
 
+    def on_load(self) -> None:
+        # No garbage collection while the first screen is built (as Textual's
+        # PAUSE_GC_ON_SCROLL does during a smooth scroll): its widgets and styles are
+        # thousands of new objects, which would set off a full collection (a few tens
+        # of ms) just before the first paint. Collection resumes once it is painted.
+        self._gc_paused = gc.isenabled()
+        gc.disable()
+
+    def get_screen(self, *args: Any, **kwargs: Any) -> Any:
+        # Every screen shown after the first is looked up here (push_screen,
+        # switch_screen) before it is mounted: the other screens' styles are read first,
+        # so they are not parsed before the start screen is painted. None of them
+        # matches a widget of the start screen, which needs no restyling.
+        path = str(self.SCREENS_CSS)
+        if not self.stylesheet.has_source(path, ""):
+            self.stylesheet.add_source(self.SCREENS_CSS.read_text(encoding="utf-8"),
+                                       read_from=(path, ""))
+        return super().get_screen(*args, **kwargs)
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        # A widget not mounted yet is styled as it is mounted (``App._register``): the
+        # classes Textual's widgets set on themselves in ``__init__`` (an Input, a Button
+        # set a few) need no styling of their own (some 5% of the time to the first
+        # screen went to it).
+        if node is self or node.is_attached:
+            super().update_styles(node, animate)
+
+    def _resume_gc(self) -> None:
+        if self._gc_paused:
+            self._gc_paused = False
+            gc.enable()
+
+    def on_unmount(self) -> None:
+        self._resume_gc()  # closed before its first paint
+
     def on_mount(self) -> None:
+        self.call_after_refresh(self._resume_gc)
         # after the first paint, so the import does not compete with it for the GIL: the
         # timer is set once the screen has refreshed (from on_mount, it could fire before
         # a slow first paint)

@@ -56,7 +56,31 @@ class Game(Protocol):
     def set_language(self, lang: str) -> None: ...
 
 
-class BaseScreen(Screen[None]):
+class _StyledOnce(Screen[None]):
+    """A screen whose first resume does not restyle it.
+
+    Textual restyles every widget of a screen each time it is resumed, to catch up
+    with what changed while it was covered. At its first resume it was not covered
+    yet: each widget was styled as it was mounted, an instant before (Textual mounts a
+    screen as it is first shown), so that restyle only repeats the work: a sixth of
+    the time the start screen takes to appear once the code is loaded. Later resumes
+    restyle as usual.
+    """
+
+    _resumed_once = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual's own handler is called from here, not again by the dispatcher (which
+        # would call it next, walking the MRO): prevent_default stops the walk
+        event.prevent_default()
+        if not self._resumed_once:
+            self._resumed_once = True
+            if event.refresh_styles and self.is_attached:
+                event = events.ScreenResume(refresh_styles=False)
+        Screen._on_screen_resume(self, event)
+
+
+class BaseScreen(_StyledOnce):
     """Every full screen of the game: below 80×24 only a message is shown, and no key
     acts (nobody can see what it would act on).
 

@@ -22,6 +22,8 @@ from five_hundred.ui.palette import four_colours
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.keybar import KeyBar
+from five_hundred.ui.widgets.labelled_row import LabelledRow
+from five_hundred.ui.widgets.lean_button import LeanButton
 from five_hundred.ui.widgets.tick import Tick
 
 if TYPE_CHECKING:  # the engine is imported once the first screen is up (fast start)
@@ -109,7 +111,10 @@ class StartScreen(BaseScreen):
     class Shown(Message):
         """The start screen is up: time to say what the storage found."""
 
-    AUTO_FOCUS = None  # on_mount puts the cursor in North's name
+    # the cursor in North's name from the start (on_mount puts it there too): Textual's
+    # default ("*") would first give it to the first field that takes it (the saved
+    # games), restyling both as it moves
+    AUTO_FOCUS = "#name-0"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", N_("New game")),
         Binding("ctrl+r", "resume", N_("Resume")),
@@ -150,12 +155,12 @@ class StartScreen(BaseScreen):
             yield Static(Text.assemble((_("Five Hundred"), "bold"), " · ",
                                        _("Australian partnership 500 · North–South against "
                                          "East–West")), id="start-title")
-            yield Static(Text(storage.problem or "", style="bold"), id="save-problem",
-                         classes="" if storage.problem else "-hidden")
-            yield Label(_("Saved games, latest first:"), id="saved-title",
-                        classes="" if games else "-hidden")
-            yield SavedGames(*self._options(games), id="saved", compact=True,
-                             classes="" if games else "-hidden")
+            # what is not shown is not built (the first screen is quicker): the problem
+            # line if the folder has none, the list until there is a saved game
+            if storage.problem:
+                yield Static(Text(storage.problem, style="bold"), id="save-problem")
+            if games:
+                yield from self._saved_games(games)
             yield Label(_("New game:"), id="new-title")
             for seat in range(4):
                 name = seat_name(seat)
@@ -163,15 +168,13 @@ class StartScreen(BaseScreen):
                 shown = shown_name(player.name, seat) if player else name
                 kind = "person" if player is None or player.is_person else \
                     f"computer:{player.level}"
-                with Horizontal(classes="seat-row"):
-                    team = team_short(seat % 2)
-                    yield Label(f"{name:<6} {team}", classes="seat-label")
+                team = team_short(seat % 2)
+                with LabelledRow(f"{name:<6} {team}", classes="seat-row"):
                     yield Input(shown, placeholder=name, id=f"name-{seat}",
                                 max_length=NAME_LIMIT, classes="seat-name", compact=True)
                     yield Choice(_translated(KINDS), kind, id=f"kind-{seat}",
                                  classes="seat-kind")
-            with Horizontal(classes="seat-row"):
-                yield Label(_("Rules"), classes="seat-label")
+            with LabelledRow(_("Rules"), classes="seat-row"):
                 yield Choice([(_(PRESET_HELP[p]), p) for p in PRESET_HELP], preset,
                              id="preset")
             with Vertical(id="options", classes="" if preset == "pagat-australian"
@@ -185,8 +188,8 @@ class StartScreen(BaseScreen):
                          "history)"), practice, id="practice")
             yield Tick(_("Four-colour deck: ♠ black ♥ red ♦ blue ♣ green"), four_colours(),
                        id="four-colours")
-            with Horizontal(classes="seat-row"):  # one row for two: 80×24 holds the form
-                yield Label(_("Seed"), classes="seat-label")
+            # one row for two: 80×24 holds the form
+            with LabelledRow(_("Seed"), classes="seat-row"):
                 yield Input("" if self.seed is None else str(self.seed),
                             placeholder=_("blank: a random deal"), id="seed", type="integer",
                             classes="seat-name", compact=True)
@@ -194,12 +197,12 @@ class StartScreen(BaseScreen):
                 yield Choice([(i18n.LANGUAGE_NAMES[k], k) for k in i18n.LANGUAGES],
                              i18n.language(), id="language")
             with Horizontal(id="start-buttons"):
-                yield Button(_("Play without saving") if storage.problem else _("New game"),
-                             variant="primary", id="new", compact=True)
-                yield Button(_("Resume"), id="resume", disabled=not games, compact=True)
-                yield Button(_("History"), id="history", compact=True)
-                yield Button(_("Rules"), id="rules", compact=True)
-                yield Button(_("Quit"), id="quit", compact=True)
+                yield LeanButton(_("Play without saving") if storage.problem
+                                 else _("New game"), variant="primary", id="new", compact=True)
+                yield LeanButton(_("Resume"), id="resume", disabled=not games, compact=True)
+                yield LeanButton(_("History"), id="history", compact=True)
+                yield LeanButton(_("Rules"), id="rules", compact=True)
+                yield LeanButton(_("Quit"), id="quit", compact=True)
         yield KeyBar()
         yield from self.compose_too_small()
 
@@ -207,11 +210,21 @@ class StartScreen(BaseScreen):
     def _options(games: list[GameInfo]) -> list[Option]:
         return [Option(game_line(g), id=g.game_id) for g in games]
 
+    def _saved_games(self, games: list[GameInfo]) -> tuple[Label, SavedGames]:
+        """The saved games' title and list."""
+        return (Label(_("Saved games, latest first:"), id="saved-title"),
+                SavedGames(*self._options(games), id="saved", compact=True))
+
+    def _saved(self) -> SavedGames | None:
+        """The list of saved games, if one was built (there was a saved game)."""
+        found = self.query("#saved")
+        return found.first(SavedGames) if found else None
+
     def on_mount(self) -> None:
         super().on_mount()
         self.post_message(self.Shown())
-        saved = self.query_one("#saved", SavedGames)
-        if saved.option_count:
+        saved = self._saved()
+        if saved is not None and saved.option_count:
             saved.highlighted = 0  # ctrl+r (or Enter on the list) resumes the latest game
         # typing a name works at once: now, not later (keys typed ahead may follow)
         self.set_focus(self.query_one("#name-0", Input))
@@ -222,9 +235,9 @@ class StartScreen(BaseScreen):
         it is mounted), so they would be lost: each is sent on to the name field that
         has (or gets) the focus."""
         target = self.focused
-        saved = self.query_one("#saved", SavedGames)
+        saved = self._saved()
         if event.key == "up" and target is not None and target.id == "name-0" \
-                and saved.option_count:
+                and saved is not None and saved.option_count:
             event.stop()  # from North's name up to the saved games, which sit above it
             saved.focus()
             return
@@ -253,13 +266,19 @@ class StartScreen(BaseScreen):
     def refresh_games(self) -> None:
         """The list again (after a game was left, finished or set aside)."""
         games = self.game.storage.games()
-        saved = self.query_one("#saved", SavedGames)
-        saved.clear_options()
-        saved.add_options(self._options(games))
-        if games:
-            saved.highlighted = 0
-        for widget in (saved, self.query_one("#saved-title")):
-            widget.set_class(not games, "-hidden")
+        saved = self._saved()
+        if saved is None:
+            if games:  # the first saved game: the list is built now
+                title, new_list = self._saved_games(games)
+                new_list.highlighted = 0
+                self.query_one("#body").mount(title, new_list, before="#new-title")
+        else:
+            saved.clear_options()
+            saved.add_options(self._options(games))
+            if games:
+                saved.highlighted = 0
+            for widget in (saved, self.query_one("#saved-title")):
+                widget.set_class(not games, "-hidden")
         self.query_one("#resume", Button).disabled = not games
         self.game_count = len(games)
         self.refresh_bindings()
@@ -267,8 +286,8 @@ class StartScreen(BaseScreen):
 
     def selected_game(self) -> str | None:
         """The highlighted saved game, or the latest one."""
-        saved = self.query_one("#saved", SavedGames)
-        if not saved.option_count:
+        saved = self._saved()
+        if saved is None or not saved.option_count:
             return None
         index = saved.highlighted if saved.highlighted is not None else 0
         return saved.get_option_at_index(index).id
