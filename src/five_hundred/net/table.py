@@ -85,8 +85,9 @@ class Link(Protocol):
     lang: str
     host: bool
 
-    def push(self, text: str) -> None:
-        """Queue one frame (JSON text) for the client."""
+    def push(self, text: str, table: bool = False) -> None:
+        """Queue one frame (JSON text) for the client; a ``table`` frame replaces one
+        not sent yet (it says everything the older one said)."""
 
     def drop(self, code: int = 1000, reason: str = "") -> None:
         """Close the connection once the frames queued before are sent."""
@@ -146,6 +147,12 @@ def new_code() -> str:
 def canonical_code(code: str) -> str:
     """A code as compared: capitals, no dashes or spaces (``k7qf 29xa`` = ``K7QF-29XA``)."""
     return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def _same(secret: str, given: str) -> bool:
+    """``given`` is ``secret``, compared in constant time (as bytes: any text a client
+    sends may be compared)."""
+    return hmac.compare_digest(secret.encode(), given.encode(errors="replace"))
 
 
 def language_of(value: str) -> str:
@@ -258,7 +265,7 @@ class NetTable:
 
     def matches(self, key: str) -> bool:
         """``key`` (a canonical code) is this table's, compared in constant time."""
-        return hmac.compare_digest(key.encode(), self.key.encode())
+        return _same(key, self.key)
 
     def _player(self, seat: int) -> Player:
         s = self.seats[seat]
@@ -278,9 +285,9 @@ class NetTable:
         link.lang = language_of(hello.lang)
         with i18n.using(link.lang):
             for i, s in enumerate(self.seats):
-                if token and s.token is not None and hmac.compare_digest(s.token, token):
+                if token and s.token is not None and _same(s.token, token):
                     return self._seat(link, i, name, back=True)
-            if token and hmac.compare_digest(self.host_token, token):
+            if token and _same(self.host_token, token):
                 link.host = True
                 free = [i for i, s in enumerate(self.seats)
                         if s.kind == "person" and s.link is None]
@@ -517,7 +524,7 @@ class NetTable:
 
     def _deliver(self, link: Link, message: BaseModel) -> None:
         """Every frame to a client goes out here."""
-        link.push(dump(message))
+        link.push(dump(message), isinstance(message, Table))
 
     def _send_table(self, seat: int) -> None:
         link = self.seats[seat].link
