@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from five_hundred import i18n
 from five_hundred.bots.levels import player
 from five_hundred.engine import PAGAT_AUSTRALIAN, RuleSet
 from five_hundred.engine.cards import card_str, cards_of
@@ -26,7 +28,8 @@ from five_hundred.net.client import BotClient
 from five_hundred.net.protocol import VERSION, Hello, Notice, ServerMessage, Table
 from five_hundred.net.server import TableServer
 from five_hundred.net.table import NetTable
-from tests.test_table_model import FACE, cards_named
+from five_hundred.table_model import TableModel
+from tests.test_table_model import CARD_KEYS, CODE, FACE, TEXT_KEYS, values
 
 HOST = "127.0.0.1"
 NAMES = ("Ana", "Bruno", "Carla", "Davi")
@@ -98,6 +101,34 @@ def play_locally(seed: int, levels: Sequence[str], bot_seed: int = 0, *,
 
 
 # ------------------------------------------------------------------ the wire check
+
+
+def _bid_words() -> set[str]:
+    """What each language writes just before a bid in the log ("bids ", "anuncia ")."""
+    words = set()
+    for lang in i18n.LANGUAGES:
+        with i18n.using(lang):
+            template = i18n._("{name} bids {bid}")
+        words.add(template.split("{bid}", 1)[0].rsplit("}", 1)[-1].lstrip())
+    return words
+
+
+# a bid's label in the log is no card (6♥ … 10♥ are spelt like cards), in any language
+BID = re.compile("(?:" + "|".join(re.escape(w) for w in sorted(_bid_words())) +
+                 r")(?:10|[6-9])(?:[♠♣♦♥]|NT)")
+
+
+def cards_named(model: TableModel) -> set[str]:
+    """Every card the model names: as a code in a field that holds cards, as a face in
+    its free text (the log, the hint, the names), in any of the languages (as
+    ``tests/test_table_model.py`` does for English)."""
+    found: set[str] = set()
+    for key, text in values(model.model_dump(mode="json")):
+        if key in CARD_KEYS and CODE.match(text):
+            found.add(card_face(text))
+        elif key in TEXT_KEYS:
+            found.update(FACE.findall(BID.sub("", text)))
+    return found
 
 
 def hidden_faces(c: Controller, seat: int) -> set[str]:
