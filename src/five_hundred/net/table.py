@@ -33,7 +33,7 @@ from five_hundred import i18n
 from five_hundred.engine import PAGAT_AUSTRALIAN, SEAT_NAMES, IllegalAction, Phase, RuleSet
 from five_hundred.engine.claims import claim_refusal
 from five_hundred.hotseat import LEVELS, ClaimAnswer, Controller, Player
-from five_hundred.i18n import _
+from five_hundred.i18n import N_, _
 from five_hundred.net.protocol import (
     SEAT_WORDS,
     Act,
@@ -72,6 +72,9 @@ DEFAULT_PACE = 0.8  # seconds between computer moves (as at one screen)
 UNDO_WINDOW = 0.6  # the least pause before a computer answers a move that may be taken back
 TRICK_PAUSE = 3  # paces a finished trick stays before a computer leads to the next
 THINKING_AFTER = 0.3  # a computer thinking this long is shown as thinking
+# the computer levels in words (as the start screen names them)
+LEVEL_WORDS = {"easy": N_("computer, easy"), "normal": N_("computer, normal"),
+               "hard": N_("computer, hard")}
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud, typed
 NET_SUFFIX = ".net"  # games/<id>.net: the networked table of a saved game (not *.json:
 # the start screen lists games/*.json as records)
@@ -659,9 +662,9 @@ class NetTable:
                 "{seat} waits for a person already.").format(seat=label))
             return
         level = s.level
-        self._tell_host(lambda: _("{seat} is played by a computer ({level}) now.").format(
-            seat=label, level=level) if message.kind == "computer" else
-            _("{seat} waits for a person now.").format(seat=label))
+        self._tell_host(lambda: _("{seat} is now played by: {kind}.").format(
+            seat=label, kind=_(LEVEL_WORDS.get(level, level))) if message.kind == "computer"
+            else _("{seat} waits for a person now.").format(seat=label))
         self._seats_changed()
 
     # ------------------------------------------------------------ slow work
