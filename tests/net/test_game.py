@@ -116,3 +116,34 @@ async def test_the_lobby_the_host_and_a_computer_seat() -> None:
         assert c.names[:2] == ("Ana", "Bruno")
         await first.close()
         await second.close()
+
+
+async def test_names_are_cleaned_and_the_limits_on_connections_hold() -> None:
+    """A name with escape sequences reaches nobody as it was typed; a server or a table
+    with its connections used up says so in one line."""
+    from five_hundred.net.client import JoinError, connect
+    from tests.net.helpers import HOST, hello
+
+    async with running(max_connections=3, max_per_table=2) as server:
+        table = server.open_table(TableConfig())
+        other = server.open_table(TableConfig())
+        assert server.port is not None
+        first = await connect(HOST, server.port, hello(table.code, "\x1b[2JAna\u202e\x07"))
+        lobby = await first.recv()
+        assert isinstance(lobby, Lobby) and lobby.seats[0].name == "[2JAna"
+        second = await connect(HOST, server.port, hello(table.code, "Bruno"))
+        try:
+            await connect(HOST, server.port, hello(table.code, "Carla"))
+        except JoinError as exc:
+            assert exc.message == "Too many connections to this table: try again later."
+        else:
+            raise AssertionError("a third connection to a table of two")
+        third = await connect(HOST, server.port, hello(other.code, "Davi"))
+        try:
+            await connect(HOST, server.port, hello(other.code, "Eva"))
+        except JoinError as exc:
+            assert exc.message == "The server is full: try again later."
+        else:
+            raise AssertionError("a fourth connection to a server of three")
+        for conn in (first, second, third):
+            await conn.close()

@@ -79,7 +79,8 @@ async def connect(address: str, port: int, hello: Hello, *,
             ws = await ws_connect(uri(address, port), max_size=MAX_SERVER_FRAME,
                                   open_timeout=None, close_timeout=2)
             try:
-                await ws.send(dump(hello))
+                with contextlib.suppress(ConnectionClosed):  # refused at once: read why
+                    await ws.send(dump(hello))
                 first = await _next(ws)
             except BaseException:
                 await ws.close()

@@ -251,13 +251,18 @@ class TableServer:
             peer.drop(close, code)
 
     async def _serve(self, peer: Peer) -> None:
-        if len(self._peers) > self.max_connections:
+        full = len(self._peers) > self.max_connections
+        try:  # when full, a moment for the hello: the refusal in the client's language
+            first = await asyncio.wait_for(peer.ws.recv(), 1.0 if full else self.hello_timeout)
+        except TimeoutError:
+            first = None
+        if full:
+            if first is not None:
+                _sniff_language(peer, first)
             self._refuse(peer, "full", lambda: _("The server is full: try again later."),
                          TRY_AGAIN)
             return
-        try:
-            first = await asyncio.wait_for(peer.ws.recv(), self.hello_timeout)
-        except TimeoutError:
+        if first is None:
             self._refuse(peer, "hello-first", lambda: _(
                 "Say hello first: no hello came in time."), POLICY)
             return
@@ -327,6 +332,14 @@ class TableServer:
                 "Say hello first: a connection starts with a hello."), POLICY)
             return None
         return message
+
+
+def _sniff_language(peer: Peer, frame: str | bytes) -> None:
+    try:
+        message = parse_client(frame)
+    except (ValidationError, ValueError, RecursionError):
+        message = None
+    peer.lang = language_of(message.lang if isinstance(message, Hello) else _sniff(frame)[1])
 
 
 def _sniff(frame: str | bytes) -> tuple[int | None, str]:

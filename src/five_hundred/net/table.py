@@ -340,7 +340,7 @@ class NetTable:
         s.link = link
         if s.token is None:
             s.token = secrets.token_urlsafe(16)
-            s.name = name
+            s.name = name or s.name  # a name the host gave the seat, if the joiner gave none
         if s.kind == "computer":  # its owner is back: the computer standing in stops
             s.kind = "remote"
         if s.kind == "person":
