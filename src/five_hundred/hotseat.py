@@ -681,6 +681,10 @@ class Controller:
         if self._saver is not None:
             self._saver(self)
 
+    def save_with(self, saver: Callable[[Controller], None] | None) -> None:
+        """Saves go to ``saver`` from now on (a table server writes them in a thread)."""
+        self._saver = saver
+
     def record_json(self) -> str:
         """The game record (docs/record-format.md) of the game so far, as JSON text."""
         from five_hundred.engine.record import dumps_record, record_from_state

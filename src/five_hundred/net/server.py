@@ -157,6 +157,8 @@ class TableServer:
         self._say = say
         self._executor = ThreadPoolExecutor(max_workers=workers,
                                             thread_name_prefix="five-hundred-table")
+        # the saves of every table, in order, off the event loop (see net/saving.py)
+        self._disk = ThreadPoolExecutor(max_workers=1, thread_name_prefix="five-hundred-save")
         self._server: Server | None = None
         self._peers: set[Peer] = set()
         self.port: int | None = None
@@ -167,7 +169,7 @@ class TableServer:
         """A new table (or, with ``config.resume``, the latest networked game of its
         storage, resumed). Raises ``ResumeError`` (one line) when there is none, and
         ``ValueError`` for a code another table has."""
-        table = NetTable(config, self._executor, self._say)
+        table = NetTable(config, self._executor, self._disk, self._say)
         if any(t.matches(table.key) for t in self.tables):
             raise ValueError(f"another table has the code {table.code}")
         self.tables.append(table)
@@ -209,7 +211,7 @@ class TableServer:
         await self._server.serve_forever()
 
     async def close(self) -> None:
-        """Close every table and connection (the games are saved after every action)."""
+        """Close every table and connection, once every save asked for is on disk."""
         for table in list(self.tables):
             table.close()
         if self._server is not None:
@@ -217,6 +219,9 @@ class TableServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 5)
             self._server = None
+        for table in list(self.tables):
+            await table.flush()
+        self._disk.shutdown(wait=False)
         # a thread still computing finishes on its own; its answer is dropped
         self._executor.shutdown(wait=False, cancel_futures=True)
 

@@ -56,6 +56,7 @@ from five_hundred.net.protocol import (
     dump,
 )
 from five_hundred.net.protocol import Claim as ClaimAsk
+from five_hundred.net.saving import Disk
 from five_hundred.notation import describe_hint, who
 from five_hundred.safe_text import clean_name
 from five_hundred.table_model import TableModel
@@ -217,10 +218,12 @@ class NetTable:
     """One table: four seats, the lobby, then the game (a ``Controller``, created when
     every seat is filled, or loaded to resume)."""
 
-    def __init__(self, config: TableConfig, executor: Executor,
+    def __init__(self, config: TableConfig, executor: Executor, disk: Executor,
                  say: Callable[[str], None] | None = None) -> None:
         self.config = config
         self._executor = executor
+        self._disk = Disk(disk)  # saves, in a thread of their own
+        self._finished = False
         self._say = say  # one line for the host's log (who joined, who left …)
         self.host_token = secrets.token_urlsafe(16)
         self.controller: Controller | None = None
@@ -414,16 +417,13 @@ class NetTable:
         seed = cfg.seed if cfg.seed is not None else SystemRandom().randrange(1, 10**9)
         players = [self._player(i) for i in range(4)]
         storage = cfg.storage
-        saver: Callable[[Controller], None] | None = None
         if storage is not None:
             storage.prepare()
             self.slot = storage.new_slot()
             self.slot.on_trouble = self._save_trouble
-            saver = self.slot.write
-        c = Controller(cfg.rules, players, seed, saver=saver, practice=cfg.practice)
+        c = Controller(cfg.rules, players, seed, practice=cfg.practice)
         self._use(c)
-        if storage is not None and self.slot is not None:
-            storage.start(self.slot, c)
+        c.save()  # a new game gets its own files at once
         self._save_table()
         dealer = c.public().dealer
         c.notes.append(lambda: _("New game, seed {seed}. The first dealer, drawn at random, "
@@ -435,7 +435,14 @@ class NetTable:
     def _use(self, c: Controller) -> None:
         c.play_on_own_screens(range(4))
         c.auto_play = self.config.auto_play
+        if self.slot is not None:
+            c.save_with(self._save)
         self.controller = c
+
+    def _save(self, c: Controller) -> None:
+        """The controller's saver: what is saved is taken now, written in a thread."""
+        if self.slot is not None:
+            self._disk.save(self.slot, c)
 
     def _net_path(self) -> Path | None:
         slot = self.slot
@@ -477,33 +484,47 @@ class NetTable:
     def _finish(self) -> None:
         """The game is over: its record is in finished/ (the history), and there is no
         table to come back to."""
-        slot, storage = self.slot, self.config.storage
-        if slot is None or storage is None:
+        slot, storage, path = self.slot, self.config.storage, self._net_path()
+        if slot is None or storage is None or path is None or self._finished:
             return
-        storage.current = slot
-        storage.finish()
-        path = self._net_path()
-        if path is not None:
+        self._finished = True
+
+        def finish() -> None:  # after the last save (in order, in the disk's thread)
+            storage.current = slot
+            storage.finish()
             with contextlib.suppress(OSError):
                 path.unlink()
+
+        self._disk.do(finish)
+
+    async def flush(self) -> None:
+        """Wait until every save asked for is on disk."""
+        await self._disk.flush()
 
     def _save_table(self) -> None:
         """The seats and the code beside the saved game (written when they change)."""
         path, slot = self._net_path(), self.slot
-        if path is None or slot is None or not slot.enabled or slot.finished:
+        if path is None or slot is None or not slot.enabled or self._finished:
             return
         from five_hundred.ui.storage import atomic_write
 
         s0, s1, s2, s3 = (_SavedSeat(kind=s.kind, level=s.level, name=s.name, token=s.token)
                           for s in self.seats)
-        saved = _SavedTable(code=self.code, seats=(s0, s1, s2, s3))
-        try:
-            atomic_write(path, json.dumps(saved.model_dump(mode="json"), indent=1))
-        except OSError as exc:
-            LOG.warning("the table file could not be written: %s", exc)
+        text = json.dumps(_SavedTable(code=self.code, seats=(s0, s1, s2, s3)).model_dump(
+            mode="json"), indent=1)
+
+        def write() -> None:
+            try:
+                atomic_write(path, text)
+            except OSError as exc:
+                LOG.warning("the table file could not be written: %s", exc)
+
+        self._disk.do(write)
 
     def _save_trouble(self, message: str | None) -> None:
-        self._tell_host(lambda: message or _("The game is saved again."))
+        """Saving stopped, or works again (said once; from the disk's thread)."""
+        line = message or _("The game is saved again.")
+        self._tell_host(lambda: line)
 
     def _tell_host(self, line: Callable[[], str]) -> None:
         """One line for the host's log, in the host's language (written only if
