@@ -164,6 +164,14 @@ class Connection:
         except ConnectionClosed as exc:
             raise Disconnected(self._why(exc)) from None
 
+    async def recv_frame(self) -> str | bytes:
+        """The next frame as it came (JSON text), for a program that reads only part of
+        it; ``recv`` checks and parses every frame."""
+        try:
+            return await self._ws.recv()
+        except ConnectionClosed as exc:
+            raise Disconnected(self._why(exc)) from None
+
     async def recv(self) -> ServerMessage:
         try:
             return await _next(self._ws)

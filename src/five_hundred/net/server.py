@@ -147,12 +147,16 @@ class TableServer:
                  rate_per_second: float = RATE_PER_SECOND, rate_burst: float = RATE_BURST,
                  max_connections: int = MAX_CONNECTIONS,
                  max_per_table: int = MAX_CONNECTIONS_PER_TABLE,
-                 workers: int = 2, say: Callable[[str], None] | None = None) -> None:
+                 workers: int = 2, compression: bool = True,
+                 say: Callable[[str], None] | None = None) -> None:
         self.wrong_code_delay = wrong_code_delay
         self.hello_timeout = hello_timeout
         self.rate = (rate_per_second, rate_burst)
         self.max_connections = max_connections
         self.max_per_table = max_per_table
+        # permessage-deflate: a table frame (4-35 KB of JSON) a few times smaller on the
+        # wire, for about a fifth more CPU per action and 50 KB per connection
+        self.compression = compression
         self.tables: list[NetTable] = []
         self._say = say
         self._executor = ThreadPoolExecutor(max_workers=workers,
@@ -198,7 +202,8 @@ class TableServer:
         """Listen on ``bind``:``port`` (0: any free port); returns the port. Raises
         ``OSError`` if the address cannot be used."""
         self._server = await serve(self._connection, bind, port, max_size=MAX_CLIENT_FRAME,
-                                   max_queue=16, logger=LOG, open_timeout=self.hello_timeout)
+                                   max_queue=16, logger=LOG, open_timeout=self.hello_timeout,
+                                   compression="deflate" if self.compression else None)
         sockets = list(self._server.sockets)
         self.port = sockets[0].getsockname()[1] if sockets else port
         for table in self.tables:
