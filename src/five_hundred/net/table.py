@@ -234,6 +234,7 @@ class NetTable:
         specs = tuple(config.seats) + _four_remote()[len(config.seats):]
         self.seats = [_Seat(s.kind, s.level if s.level in LEVELS else "normal",
                             clean_name(s.name, "")) for s in specs[:4]]
+        self._given = [s.name for s in self.seats]  # the names the host gave the seats
         self._host_seat: int | None = None  # the first joiner, at a table with no persons
         self._ready: set[int] = set()
         self._hints: dict[int, tuple[tuple[int, int], str]] = {}  # seat: (token, text)
@@ -375,7 +376,7 @@ class NetTable:
         self._tell_host(lambda: _("{who} left.").format(who=self._label(seat)))
         if not self.started:
             if s.kind == "remote":  # nobody waits for a seat in the lobby
-                s.token, s.name = None, ""
+                s.token, s.name = None, self._given[seat]
             if self._host_seat == seat:
                 self._host_seat = None
         else:
@@ -665,14 +666,15 @@ class NetTable:
         if not link.host:
             self.refuse(link, "not-host", lambda: _("Only the host may change the seats."))
             return
-        s = self.seats[message.seat]
-        label = self._label(message.seat)
+        seat = message.seat
+        s = self.seats[seat]
         if s.kind == "person":
             self.refuse(link, "refused", lambda: _(
-                "{seat} is played at the host's keyboard.").format(seat=label))
+                "{seat} is played at the host's keyboard.").format(seat=self._label(seat)))
             return
         if s.link is not None:
-            self.refuse(link, "refused", lambda: _("{seat} is taken.").format(seat=label))
+            self.refuse(link, "refused", lambda: _("{seat} is taken.").format(
+                seat=self._label(seat)))
             return
         if message.kind == "computer":
             s.kind, s.level = "computer", message.level
@@ -680,12 +682,13 @@ class NetTable:
             s.kind = "remote"
         else:
             self.refuse(link, "refused", lambda: _(
-                "{seat} waits for a person already.").format(seat=label))
+                "{seat} waits for a person already.").format(seat=self._label(seat)))
             return
         level = s.level
         self._tell_host(lambda: _("{seat} is now played by: {kind}.").format(
-            seat=label, kind=_(LEVEL_WORDS.get(level, level))) if message.kind == "computer"
-            else _("{seat} waits for a person now.").format(seat=label))
+            seat=self._label(seat), kind=_(LEVEL_WORDS.get(level, level)))
+            if message.kind == "computer" else
+            _("{seat} waits for a person now.").format(seat=self._label(seat)))
         self._seats_changed()
 
     # ------------------------------------------------------------ slow work
