@@ -203,6 +203,7 @@ class TableServer:
         ``OSError`` if the address cannot be used."""
         self._server = await serve(self._connection, bind, port, max_size=MAX_CLIENT_FRAME,
                                    max_queue=16, logger=LOG, open_timeout=self.hello_timeout,
+                                   close_timeout=2,  # a client that never answers a close
                                    compression="deflate" if self.compression else None)
         sockets = list(self._server.sockets)
         self.port = sockets[0].getsockname()[1] if sockets else port
