@@ -174,6 +174,8 @@ PUBLIC_SURFACE = {
     "practice", "hints",
     # issue 23: a claim proved in a worker
     "claim_request", "claim_decided",
+    # issue 24: seats played on screens of their own (a networked table), their players
+    "own_screens", "play_on_own_screens", "seat_view", "set_player", "save_with",
 }
 
 

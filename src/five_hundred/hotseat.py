@@ -16,6 +16,11 @@ record without the actions taken back, so the saved record only ever holds the
 actions that stand. Whose hand may be shown afterwards is decided exactly as after any
 action: the acting person's, if they were the last to lift a curtain, else a curtain.
 
+Seats played on their own screens (a networked table, ``own_screens``): nobody else
+is at their keyboard, so no curtain concerns them; each is handed its own view
+(``seat_view``) and asks for a hint, a claim or a take-back by naming itself. The
+curtain rule above holds among the other persons, who share the keyboard.
+
 Forced plays: with ``auto_play`` on, a person's only legal card is played for them at
 once (no curtain for it; the tenth trick plays itself). Claims: a person to play may
 claim the remaining tricks; the engine's proof (``engine/claims.py``) decides, and
@@ -25,7 +30,7 @@ an accepted claim is recorded as the legal plays of one continuation.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -220,6 +225,8 @@ class Controller:
         self.seed = seed
         self._state = _state if _state is not None else GameState.new_game(rules, seed)
         self._saver = saver
+        # seats played on their own screens (see the module's docstring): none locally
+        self.own_screens: frozenset[int] = frozenset()
         self._viewer: int | None = None
         self.forget_viewer()
         self._ladder = ladder_for(rules)
@@ -271,6 +278,29 @@ class Controller:
     def persons(self) -> tuple[int, ...]:
         return tuple(s for s, p in enumerate(self.players) if p.is_person)
 
+    @property
+    def _keyboard_persons(self) -> tuple[int, ...]:
+        """The persons who share this keyboard (not on screens of their own)."""
+        return tuple(s for s in self.persons if s not in self.own_screens)
+
+    def play_on_own_screens(self, seats: Iterable[int]) -> None:
+        """``seats`` are played on screens of their own from now on (a networked
+        table): no curtain concerns them, and their own view is theirs to ask for."""
+        self.own_screens = frozenset(seats)
+        self.forget_viewer()
+
+    def set_player(self, seat: int, player: Player) -> None:
+        """Who plays ``seat`` from now on (a person who joined under a name, a seat
+        handed to a computer and back)."""
+        players = list(self.players)
+        players[seat] = player
+        self.players = tuple(players)
+
+    def _sees(self, seat: int | None) -> bool:
+        """``seat``'s hand is in front of its player: the person who last lifted a
+        curtain here, or a seat on a screen of its own."""
+        return seat is not None and (seat == self._viewer or seat in self.own_screens)
+
     # ------------------------------------------------------------ state, as views
 
     def public(self) -> PublicView:
@@ -315,7 +345,7 @@ class Controller:
         """Nobody's hand is on the screen any more (a new deal, a resumed game, a table
         that was hidden): who sits at the keyboard is unknown, so the next hand a person
         sees needs its curtain. With one person, it is always that person."""
-        persons = self.persons
+        persons = self._keyboard_persons
         self._viewer = persons[0] if len(persons) == 1 else None
 
     def log(self, public: PublicView | None = None) -> list[str]:
@@ -341,7 +371,8 @@ class Controller:
         that curtain may come from anyone, so the hand taken back to waits behind its
         own curtain too."""
         seat = self.acting_seat
-        if (len(self.persons) > 1 and seat is not None and self.players[seat].is_person
+        if (len(self._keyboard_persons) > 1 and seat is not None
+                and self.players[seat].is_person and seat not in self.own_screens
                 and seat != self._viewer):
             self._viewer = None
 
@@ -349,7 +380,7 @@ class Controller:
         """A different person than the last one who saw their hand must act now, or a
         person who has not looked at this deal's cards may still bid blind misère."""
         seat = self.acting_seat
-        if seat is None or not self.players[seat].is_person:
+        if seat is None or not self.players[seat].is_person or seat in self.own_screens:
             return False
         if seat != self._viewer:
             return True
@@ -379,6 +410,13 @@ class Controller:
             return None
         return view_for(self._state, self._viewer)
 
+    def seat_view(self, seat: int) -> SeatView:
+        """What ``seat``, played on a screen of its own, may know now (ValueError for a
+        seat that shares the keyboard: its hand waits for its curtain)."""
+        if seat not in self.own_screens:
+            raise ValueError(f"seat {seat} is not played on a screen of its own")
+        return view_for(self._state, seat)
+
     # ------------------------------------------------------------ acting
 
     def act(self, action: LegalAction) -> None:
@@ -395,11 +433,12 @@ class Controller:
         self._cover()
         self.save()
 
-    def why_not(self, card: str) -> str:
-        """Why the person at the keyboard, who is to act, may not play ``card`` now
-        (the engine's reason, in the table's words; it speaks of their own hand only)."""
-        seat = self.acting_seat
-        if seat is None or seat != self._viewer:
+    def why_not(self, card: str, seat: int | None = None) -> str:
+        """Why the person at the keyboard (or ``seat``, on its own screen), who is to
+        act, may not play ``card`` now (the engine's reason, in the table's words; it
+        speaks of their own hand only)."""
+        asker = self._viewer if seat is None else seat
+        if self.acting_seat is None or self.acting_seat != asker or not self._sees(asker):
             return _("It is not your turn.")
         reason, rule = self._state.explain(PLAY_ACTIONS[parse_card(card, self.rules)])
         return _("{card} cannot be played now: {reason} ({rule}).").format(
@@ -424,10 +463,12 @@ class Controller:
 
     # ------------------------------------------------------------ take-backs
 
-    def take_back_refusal(self) -> str | None:
-        """Why there is nothing to take back now (one line), or None."""
+    def take_back_refusal(self, seat: int | None = None) -> str | None:
+        """Why there is nothing to take back now (one line), or None. With ``seat``
+        (a seat on its own screen asking): only that seat's own last action."""
         mark = self._undo
-        if mark is None or mark.deal != self._state.deal_index:
+        if mark is None or mark.deal != self._state.deal_index or \
+                (seat is not None and mark.seat != seat):
             return _("Nothing to take back: only your last move, before anyone else moves.")
         if self.deal_over:
             return _("The deal is over and scored: it cannot be taken back.")
@@ -436,16 +477,17 @@ class Controller:
                      "(in a practice game, any time).")
         return None
 
-    def can_take_back(self) -> bool:
-        return self.take_back_refusal() is None
+    def can_take_back(self, seat: int | None = None) -> bool:
+        return self.take_back_refusal(seat) is None
 
-    def take_back(self) -> int:
-        """Take back the last action of the person who acted last, and everything the
-        computers (and forced cards) did after it. Returns that person's seat, who is
-        to act again. The game is rebuilt from its record without those actions."""
+    def take_back(self, seat: int | None = None) -> int:
+        """Take back the last action of the person who acted last (who must be
+        ``seat`` if given), and everything the computers (and forced cards) did after
+        it. Returns that person's seat, who is to act again. The game is rebuilt from
+        its record without those actions."""
         from five_hundred.engine.record import record_from_state, replay_record
 
-        why = self.take_back_refusal()
+        why = self.take_back_refusal(seat)
         if why is not None:
             raise RuntimeError(why)
         mark = self._undo
@@ -465,20 +507,22 @@ class Controller:
         self._claimed = None
         self._rewound += removed + 1
         self.takebacks[mark.seat] += 1
-        seat = mark.seat
-        self._event(lambda: _("{who} takes back a move.").format(who=self.seat_label(seat)))
+        taker = mark.seat
+        self._event(lambda: _("{who} takes back a move.").format(who=self.seat_label(taker)))
         self.save()
         return mark.seat
 
     # ------------------------------------------------------------ claims
 
-    def claim_request(self) -> ClaimRequest | ClaimAnswer:
-        """The acting person claims the remaining tricks (in misère the declarer claims
-        to lose them all): a refusal at once, or the proof to run (``compute``, pure,
-        anywhere) and hand to ``claim_decided``."""
+    def claim_request(self, asker: int | None = None) -> ClaimRequest | ClaimAnswer:
+        """The acting person (who must be ``asker``, a seat on its own screen, if
+        given) claims the remaining tricks (in misère the declarer claims to lose them
+        all): a refusal at once, or the proof to run (``compute``, pure, anywhere) and
+        hand to ``claim_decided``."""
         s = self._state
         seat = self.acting_seat
-        if seat is None or seat != self._viewer or not self.players[seat].is_person:
+        if seat is None or not self._sees(seat) or not self.players[seat].is_person or \
+                (asker is not None and asker != seat):
             return ClaimAnswer(False, _("Claim on your own turn to play."))
         view = view_for(s, seat)  # a claim is judged by what the claimer knows
         why = claim_refusal(view)
@@ -494,7 +538,7 @@ class Controller:
         the proof ran (nothing changes)."""
         s = self._state
         seat = request.seat
-        if request.token != self.token or self.acting_seat != seat or self._viewer != seat:
+        if request.token != self.token or self.acting_seat != seat or not self._sees(seat):
             return None
         misere = s.out_seat >= 0
         if not result.proved:
@@ -591,10 +635,11 @@ class Controller:
         while self.apply_computer(self.token, self.computer_action(budget)) == "again":
             pass
 
-    def hint_request(self, budget: float = 1.0) -> HintRequest:
-        """The hard player's suggestion for the acting person, to compute anywhere."""
+    def hint_request(self, budget: float = 1.0, asker: int | None = None) -> HintRequest:
+        """The hard player's suggestion for the acting person (who must be ``asker``, a
+        seat on its own screen, if given), to compute anywhere."""
         seat = self.acting_seat
-        if seat is None or seat != self._viewer:
+        if seat is None or not self._sees(seat) or (asker is not None and asker != seat):
             return HintRequest(seat, None, self.rules, self.bot_rng(), budget, self.token,
                                None, _("No decision of yours to hint at."))
         if self._hinted != (self.token, seat):  # asked again for one decision: once
@@ -606,7 +651,9 @@ class Controller:
 
     def hint_is_current(self, request: HintRequest) -> bool:
         """The hint is still about the decision on the table, for the same person."""
-        return request.token == self.token and request.seat == self._viewer
+        return request.token == self.token and (
+            request.seat == self._viewer or
+            (request.seat is not None and request.seat in self.own_screens))
 
     def hint(self, budget: float = 1.0) -> str:
         """The hard player's suggestion for the acting person (their view only)."""
@@ -634,6 +681,10 @@ class Controller:
     def save(self) -> None:
         if self._saver is not None:
             self._saver(self)
+
+    def save_with(self, saver: Callable[[Controller], None] | None) -> None:
+        """Saves go to ``saver`` from now on (a table server writes them in a thread)."""
+        self._saver = saver
 
     def record_json(self) -> str:
         """The game record (docs/record-format.md) of the game so far, as JSON text."""

@@ -13,6 +13,11 @@ One language is current for the whole process (one keyboard, one table): ``_()``
 next thing drawn, also mid-game. Module-level texts are marked with ``N_()`` (found
 by the extraction, translated where they are shown).
 
+A networked table speaks to each client in its own language: ``using(lang)`` makes
+``lang`` current for a block of code only. It is a context variable, not the global, so
+it holds for the thread (or asyncio task) that entered the block and for nothing else:
+a computer thinking in another thread meanwhile still sees the process's language.
+
 No textual and no rich here: the engine's neighbours and ``five-hundred rules`` use it.
 """
 
@@ -20,7 +25,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 
 DOMAIN = "five_hundred"
@@ -33,6 +40,8 @@ ENV_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # the order POSIX gives them
 MINUS = "−"  # a true minus sign, in every language
 
 _current = DEFAULT
+# the language of a block (``using``), for this thread or task only; None: ``_current``
+_block: ContextVar[str | None] = ContextVar("five_hundred_language", default=None)
 
 
 @cache
@@ -97,23 +106,39 @@ def set_language(lang: str) -> None:
 
 
 def language() -> str:
-    return _current
+    """The current language: the one of the enclosing ``using`` block, if any, else the
+    process's."""
+    return _block.get() or _current
+
+
+@contextmanager
+def using(lang: str) -> Iterator[None]:
+    """Make ``lang`` current inside the ``with`` block, for this thread or asyncio task
+    only (``ValueError`` for a language not offered). Blocks nest; the process's
+    language (``set_language``) is left alone."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    token = _block.set(lang)
+    try:
+        yield
+    finally:
+        _block.reset(token)
 
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return translations(_current).gettext(message)
+    return translations(language()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` in the current language ("1 vaza", "2 vazas")."""
-    return translations(_current).ngettext(singular, plural, n)
+    return translations(language()).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart by ``context`` (a word that
     English spells the same in two senses)."""
-    return translations(_current).pgettext(context, message)
+    return translations(language()).pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -132,16 +157,16 @@ def number(n: int) -> str:
 def decimal(x: float, places: int = 1) -> str:
     """``1.5`` in English, ``1,5`` in Portuguese (both) and Spanish."""
     text = f"{x:.{places}f}".replace("-", MINUS)
-    return text if _current == DEFAULT else text.replace(".", ",")
+    return text if language() == DEFAULT else text.replace(".", ",")
 
 
 def percent(fraction: float) -> str:
     """``45%`` (English, Portuguese of Portugal and Brazil) or ``45 %`` (Spanish, with
     a no-break space)."""
     value = f"{fraction * 100:.0f}".replace("-", MINUS)
-    return f"{value}\u00a0%" if _current == "es" else f"{value}%"
+    return f"{value}\u00a0%" if language() == "es" else f"{value}%"
 
 
 __all__ = ["DEFAULT", "LANGUAGES", "LANGUAGE_NAMES", "MINUS", "N_", "_", "code", "decimal",
            "from_environment", "language", "ngettext", "normalise", "number", "percent",
-           "pgettext", "set_language", "translations"]
+           "pgettext", "set_language", "translations", "using"]
