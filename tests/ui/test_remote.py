@@ -264,6 +264,21 @@ async def test_the_host_lets_a_computer_take_an_empty_seat_and_the_game_starts(
             await wait_until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
 
 
+async def test_q_then_y_leaves_the_table_and_the_seat_waits(tmp_path: Path) -> None:
+    async with serving("remote", "easy", "easy", "easy") as (table, port):
+        target = Target("127.0.0.1", port, CODE, "Ana")
+        conn = await connect("127.0.0.1", port, hello_for(target))
+        app = remote_app(tmp_path, target, [conn])
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: my_turn(app, 0))
+            await pilot.press("q")
+            assert "Your seat waits for you" in screen_text(app)
+            await pilot.press("y")
+            await wait_until(pilot, lambda: not app.is_running)
+        await asyncio.sleep(0.05)
+        assert table.waiting_for() == (0,)
+
+
 # ------------------------------------------------------------------ a dropped connection
 
 

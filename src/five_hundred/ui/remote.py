@@ -211,7 +211,7 @@ class RemoteApp(App[None]):
     """A networked table on this screen: the seat(s) of ``connections`` (or, with
     ``form``, the join form first)."""
 
-    CSS_PATH = "five_hundred.tcss"
+    CSS_PATH = str(Path(__file__).parent / "five_hundred.tcss")  # the local table's
     TITLE = "Five Hundred"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
@@ -249,7 +249,7 @@ class RemoteApp(App[None]):
         self._deal = 0
         self._ready_for: int | None = None  # the deal whose summary this screen has read
         self._over_shown = False
-        self._closing = False
+        self._leaving = False
         self._hidden_by_size = False
         self._table: RemoteTableScreen | None = None
         self._curtain: CurtainScreen | None = None
@@ -366,11 +366,11 @@ class RemoteApp(App[None]):
 
     async def _listen(self, link: SeatLink) -> None:
         """Read the seat's frames until the app closes; take the seat back after a drop."""
-        while not self._closing:
+        while not self._leaving:
             conn = link.conn
             async for message in conn:
                 self._received(link, message)
-            if self._closing:
+            if self._leaving:
                 return
             if close_reason(conn) == "replaced":
                 link.gone = True
@@ -385,13 +385,13 @@ class RemoteApp(App[None]):
         old = link.conn
         link.lost = True
         link.tries = 0
-        while not self._closing:
+        while not self._leaving:
             pause = self.retry[min(link.tries, len(self.retry) - 1)]
             link.tries += 1
             self._set_status(_("Lost the connection to the table: trying again (attempt "
                                "{n})…").format(n=link.tries))
             await asyncio.sleep(pause)
-            if self._closing:
+            if self._leaving:
                 return False
             try:
                 conn = await self.connector(self.target.address, self.target.port,
@@ -475,7 +475,7 @@ class RemoteApp(App[None]):
 
     def advance(self) -> None:
         """Show what the last frames say: the lobby, the summary, a curtain or the table."""
-        if not self.screen_stack or self._closing:
+        if not self.screen_stack or self._leaving:
             return
         frame = self._latest
         if frame is None:
@@ -728,13 +728,16 @@ class RemoteApp(App[None]):
             if yes:
                 self.action_leave()
 
-        self.push_screen(ConfirmScreen(
+        question = _("Close the table? The others lose the connection; the game is saved "
+                     "after every move: five-hundred host --resume continues it.") \
+            if self.host_token is not None else \
             _("Leave the table? Your seat waits for you: run the same five-hundred join "
-              "again to take it back.")), answer)
+              "again to take it back.")
+        self.push_screen(ConfirmScreen(question), answer)
 
     def action_leave(self) -> None:
         """Close the connections, then the app."""
-        self._closing = True
+        self._leaving = True
 
         async def close_all() -> None:
             for link in list(self.links.values()):
