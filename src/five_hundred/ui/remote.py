@@ -740,12 +740,17 @@ class RemoteApp(App[None]):
         self._leaving = True
 
         async def close_all() -> None:
-            for link in list(self.links.values()):
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(link.conn.close(), 2)
+            await self.close_connections()
             self.exit()
 
         self.run_worker(close_all(), group=NET_WORKER)
+
+    async def close_connections(self) -> None:
+        """Close every seat's connection (the server keeps the seats for their owners)."""
+        self._leaving = True
+        for link in list(self.links.values()):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(link.conn.close(), 2)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield SystemCommand(_("Rules"), _("The rules of Five Hundred as played here"),

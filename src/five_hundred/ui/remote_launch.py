@@ -109,6 +109,8 @@ async def run_remote(app: RemoteApp) -> int:
         import traceback
 
         return _crashed(app, traceback.format_exc())
+    finally:
+        await app.close_connections()
     code = app.return_code or 0
     if code != 0:
         return _crashed(app, report.getvalue() or f"exit status {code} without a report\n",

@@ -51,10 +51,11 @@ def seat_state_text(state: SeatState, seat: int, mine: bool, waiting: bool) -> T
         return out
     if state.name:
         out.append(state.name, style="bold" if mine else "")
+    if state.kind == "person":
+        out.append((" · " if out else "") + (_("at this keyboard") if mine else
+                                             _("at the host's keyboard")), style="dim")
     if mine:
-        out.append((" " if state.name else "") + _("(you)"), style="bold")
-    if state.kind == "person" and not mine:
-        out.append((" " if out else "") + _("at the host's keyboard"), style="dim")
+        out.append(" " + _("(you)") if out else _("(you)"), style="bold")
     if waiting:
         out.append((" · " if out else "") + _("lost the connection: the table waits"),
                    style="bold yellow")
