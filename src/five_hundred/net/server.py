@@ -258,7 +258,6 @@ class TableServer:
         hello = self._hello(peer, first)
         if hello is None:
             return
-        peer.lang = language_of(hello.lang)
         table = self.find(hello.code)
         if table is None:
             await asyncio.sleep(self.wrong_code_delay)  # guessing codes is slow
@@ -298,12 +297,17 @@ class TableServer:
 
     def _hello(self, peer: Peer, frame: str | bytes) -> Hello | None:
         """The first frame as a hello of this protocol's version, or None (the error
-        sent, the connection closing)."""
+        sent, in the language the hello asks for, and the connection closing)."""
         try:
             message = parse_client(frame)
         except (ValidationError, ValueError, RecursionError):
             message = None
-        version = message.version if isinstance(message, Hello) else _version_of(frame)
+        version: int | None
+        if isinstance(message, Hello):
+            version, lang = message.version, message.lang
+        else:
+            version, lang = _sniff(frame)
+        peer.lang = language_of(lang)
         if version is not None and version != VERSION:
             self._refuse(peer, "version", lambda: _(
                 "This table speaks protocol version {server}, your program version "
@@ -317,18 +321,18 @@ class TableServer:
         return message
 
 
-def _version_of(frame: str | bytes) -> int | None:
-    """The version a hello that did not validate says it speaks (a client of another
-    version may send fields this one does not know), if it says one."""
+def _sniff(frame: str | bytes) -> tuple[int | None, str]:
+    """The version and language a hello that did not validate says it speaks (a client
+    of another version may send fields this one does not know), if it says them."""
     try:
         data = json.loads(frame)
     except (ValueError, RecursionError):
-        return None
-    if isinstance(data, dict) and data.get("type") == "hello":
-        version = data.get("version")
-        if type(version) is int and 0 <= version < 10**6:
-            return version
-    return None
+        return None, ""
+    if not isinstance(data, dict) or data.get("type") != "hello":
+        return None, ""
+    version, lang = data.get("version"), data.get("lang")
+    return (version if type(version) is int and 0 <= version < 10**6 else None,
+            lang[:8] if isinstance(lang, str) else "")
 
 
 def _unreadable(why: str) -> Callable[[], str]:

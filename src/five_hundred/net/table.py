@@ -547,8 +547,8 @@ class NetTable:
         """One parsed message from the client seated at ``link``'s seat. Anything not
         allowed now is answered with an ``error`` frame and changes nothing."""
         seat = self.seat_of(link)
-        if seat is None:
-            return  # its seat was taken back by a newer connection
+        if seat is None or self.closed:
+            return  # its seat was taken back by a newer connection, or the table closed
         if isinstance(message, Ping):
             self._deliver(link, Pong())
         elif isinstance(message, SetLang):
