@@ -325,6 +325,28 @@ async def test_the_seat_token_is_kept_for_join_again(tmp_path: Path) -> None:
             await c.close()
 
 
+async def test_f3_switches_the_language_here_and_on_the_server(tmp_path: Path) -> None:
+    """F3: this screen speaks Portuguese at once, and the server's next frames (the
+    log) follow; the language is the client's own (the server speaks English to
+    others)."""
+    from five_hundred import i18n
+
+    async with serving("remote", "easy", "easy", "easy") as (_table, port):
+        target = Target("127.0.0.1", port, CODE, "Ana")
+        conn = await connect("127.0.0.1", port, hello_for(target))
+        app = remote_app(tmp_path, target, [conn])
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await wait_until(pilot, lambda: my_turn(app, 0))
+                await pilot.press("f3")
+                assert i18n.language() == "pt"
+                await wait_until(pilot, lambda: any(
+                    "passa" in line for line in app.links[0].frame.model.log))  # type: ignore[union-attr]
+                await wait_until(pilot, lambda: "Tu: Ana (Norte)" in screen_text(app))
+        finally:
+            i18n.set_language("en")
+
+
 # ------------------------------------------------------------------ what comes from the wire
 
 

@@ -582,8 +582,11 @@ class RemoteApp(App[None]):
             return ""
         names = self.names
         who_ = ", ".join(who(names, s) for s in lobby.waiting_for)
-        return _("Waiting for {names}: the connection was lost; the table waits.").format(
+        line = _("Waiting for {names}: the connection was lost; the table waits.").format(
             names=who_)
+        if self.is_host:
+            line += " " + _("F2: a computer can take the seat.")
+        return line
 
     def _refresh_line(self) -> None:
         if self._table is not None and self._table.is_mounted:
