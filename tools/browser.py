@@ -71,10 +71,31 @@ class Page:
         out = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
         return out.get("result", {}).get("value")
 
-    async def screenshot(self, path: Path) -> Path:
+    async def capture(self) -> bytes:
+        """The page as a PNG image."""
         out = await self.call("Page.captureScreenshot", format="png")
-        path.write_bytes(base64.b64decode(out["data"]))
+        return base64.b64decode(out["data"])
+
+    async def screenshot(self, path: Path) -> Path:
+        path.write_bytes(await self.capture())
         return path
+
+    async def drawn(self, limit: float = 30.0, pause: float = 0.4) -> None:
+        """Wait until the app in the page's terminal has drawn: an empty terminal is a
+        small image, a drawn screen a much larger one (or, failing that, the same
+        image for a few seconds)."""
+        end = time.monotonic() + limit
+        smallest = len(await self.capture())
+        sizes: list[int] = []
+        while time.monotonic() < end:
+            await asyncio.sleep(pause)
+            size = len(await self.capture())
+            smallest = min(smallest, size)
+            sizes.append(size)
+            if size > 1.8 * smallest or (len(sizes) > 12 and len(set(sizes[-12:])) <= 2):
+                await asyncio.sleep(pause)
+                return
+        raise RuntimeError("the page's terminal never drew anything")
 
     async def focus_terminal(self) -> bool:
         """Give the keyboard to the page's terminal (xterm.js's hidden text area)."""
@@ -151,7 +172,9 @@ async def open_page(url: str, *, size: tuple[int, int] = (1100, 700),
 async def _main(url: str, out: Path, typed: Sequence[str], keys: Sequence[str],
                 wait: float) -> None:
     async with open_page(url) as page:
-        await asyncio.sleep(wait)
+        while not await page.focus_terminal():
+            await asyncio.sleep(0.2)
+        await page.drawn()
         if typed or keys:
             await page.focus_terminal()
             for text in typed:

@@ -105,7 +105,7 @@ async def test_a_browser_joins_through_serve_and_plays_a_card(tmp_path: Path) ->
             while not await page.focus_terminal():  # the page's terminal is up
                 assert time.monotonic() < end, "the page never showed its terminal"
                 await asyncio.sleep(0.2)
-            await asyncio.sleep(2.0)  # the join form drawn (a Python process starting)
+            await page.drawn()  # the join form (a Python process starts first)
             await page.type("Ana")  # the code is filled in by serve --code
             await page.key("Enter")
             end = time.monotonic() + 30

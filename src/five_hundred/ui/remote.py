@@ -582,8 +582,7 @@ class RemoteApp(App[None]):
             return ""
         names = self.names
         who_ = ", ".join(who(names, s) for s in lobby.waiting_for)
-        line = _("Waiting for {names}: the connection was lost; the table waits.").format(
-            names=who_)
+        line = _("Waiting for {names} (connection lost).").format(names=who_)
         if self.is_host:
             line += " " + _("F2: a computer can take the seat.")
         return line

@@ -33,8 +33,8 @@ class RemoteTableScreen(TableScreen):
     """The table, and one line above it while the connection or a player is missing."""
 
     DEFAULT_CSS = """
-    RemoteTableScreen #remote-line { dock: top; height: 1; padding: 0 1; display: none;
-                                     background: $warning 25%; }
+    RemoteTableScreen #remote-line { dock: top; height: auto; max-height: 2; padding: 0 1;
+                                     display: none; background: $warning 25%; }
     RemoteTableScreen.-line #remote-line { display: block; }
     """
 

@@ -150,7 +150,7 @@ class LobbyScreen(BaseScreen):
         self.query_one("#lobby-join", Static).update(join)
         self.query_one("#lobby-join").display = bool(join)
         self.query_one("#lobby-seats", Static).update(self._seats(lobby))
-        self.query_one("#lobby-state", Static).update(self._state(lobby))
+        self.query_one("#lobby-state", Static).update(self._state_text(lobby))
         log = Text("\n".join(src.host_log[-8:]), style="dim")
         self.query_one("#lobby-log-text", Static).update(log)
         self.refresh_bindings()
@@ -169,7 +169,7 @@ class LobbyScreen(BaseScreen):
                          seat_state_text(state, i, i in src.my_seats, i in lobby.waiting_for))
         return grid
 
-    def _state(self, lobby: Lobby | None) -> Text:
+    def _state_text(self, lobby: Lobby | None) -> Text:
         out = Text()
         if lobby is None:
             return out
