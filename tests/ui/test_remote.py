@@ -238,6 +238,23 @@ async def test_the_join_form_refuses_a_wrong_code_in_one_line(tmp_path: Path) ->
             await wait_until(pilot, lambda: "Ana (you)" in screen_text(app))
 
 
+async def test_join_without_an_address_asks_for_it_too(tmp_path: Path) -> None:
+    """``five-hundred join`` alone: the form asks for the host's address as well; one
+    that cannot be used is one line, a good one joins."""
+    async with serving("remote", "remote", "easy", "easy") as (_table, port):
+        app = remote_app(tmp_path, Target("", 7500), [], form=True, ask_address=True)
+        async with app.run_test(size=SIZE) as pilot:
+            assert isinstance(app.screen, ConnectScreen)
+            await pilot.press(*"Ana", "tab", *CODE, "tab", *"not an address", "enter")
+            await wait_until(pilot, lambda: "That address cannot be used" in screen_text(app))
+            address = app.screen.query_one("#address")
+            address.value = f"127.0.0.1:{port}"  # type: ignore[attr-defined]
+            address.focus()
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert app.links[0].conn.seat == 0
+
+
 async def test_the_host_lets_a_computer_take_an_empty_seat_and_the_game_starts(
         tmp_path: Path) -> None:
     """At a table with no one at the host's keyboard, the first to join is its host: in
