@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from five_hundred import i18n
 from five_hundred.bots.levels import player
 from five_hundred.engine import PAGAT_AUSTRALIAN, RuleSet
 from five_hundred.engine.cards import card_str, cards_of
@@ -26,7 +28,8 @@ from five_hundred.net.client import BotClient
 from five_hundred.net.protocol import VERSION, Hello, Notice, ServerMessage, Table
 from five_hundred.net.server import TableServer
 from five_hundred.net.table import NetTable
-from tests.test_table_model import FACE, cards_named
+from five_hundred.table_model import TableModel
+from tests.test_table_model import CARD_KEYS, CODE, FACE, TEXT_KEYS, values
 
 HOST = "127.0.0.1"
 NAMES = ("Ana", "Bruno", "Carla", "Davi")
@@ -98,6 +101,54 @@ def play_locally(seed: int, levels: Sequence[str], bot_seed: int = 0, *,
 
 
 # ------------------------------------------------------------------ the wire check
+
+
+def _bid_sentences() -> list[str]:
+    """The sentences the table writes with a bid in them: the log's, and the hint's (as
+    ``tests/ui/leak.py`` lists them), in the current language."""
+    hints = [i18n.ngettext(f"by expected points, chance of {goal} {{bid}}: {{options}} "
+                           "(over {n} sampled deal)",
+                           f"by expected points, chance of {goal} {{bid}}: {{options}} "
+                           "(over {n} sampled deals)", n)
+             for goal in ("making", "defeating") for n in (1, 2)]
+    situation = [i18n._("their {bid} made wins {team} the game"),
+                 i18n._("our {bid} made wins {team} the game"),
+                 i18n._("{team} lose the game if {bid} fails")]
+    return [i18n._("{name} bids {bid}"), *hints, *situation]
+
+
+def _before_bids() -> set[str]:
+    """What each language writes just before a bid ("bids ", "anuncia ", "chance of
+    making " …)."""
+    found = set()
+    for lang in i18n.LANGUAGES:
+        with i18n.using(lang):
+            for template in _bid_sentences():
+                found.add(template.split("{bid}", 1)[0].rsplit("}", 1)[-1].lstrip())
+    return found
+
+
+LABEL = r"(?:10|[6-9])(?:[♠♣♦♥]|NT)"
+# a bid's label is no card (6♥ … 10♥ are spelt like cards), in any language
+BID = re.compile("(?:" + "|".join(re.escape(w) for w in sorted(_before_bids(), key=len,
+                                                                reverse=True)) + ")" + LABEL)
+ANY_LABEL = re.compile(LABEL)
+
+
+def cards_named(model: TableModel) -> set[str]:
+    """Every card the model names: as a code in a field that holds cards, as a face in
+    its free text (the log, the hint, the names), in any of the languages (as
+    ``tests/test_table_model.py`` does for English)."""
+    found: set[str] = set()
+    bidding = model.public.phase == "bidding"
+    for key, text in values(model.model_dump(mode="json")):
+        if key in CARD_KEYS and CODE.match(text):
+            found.add(card_face(text))
+        elif key == "hint" and bidding:  # an auction's hint weighs the legal bids only
+            found.update(FACE.findall(ANY_LABEL.sub("", text)))
+        elif key in TEXT_KEYS:
+            found.update(FACE.findall(BID.sub("", text)))
+    return found
 
 
 def hidden_faces(c: Controller, seat: int) -> set[str]:

@@ -156,6 +156,13 @@ class Connection:
         except ConnectionClosed as exc:
             raise Disconnected(self._why(exc)) from None
 
+    async def send_frame(self, frame: str | bytes) -> None:
+        """Send one frame as it is (a program's own JSON; the tests' hostile frames)."""
+        try:
+            await self._ws.send(frame)
+        except ConnectionClosed as exc:
+            raise Disconnected(self._why(exc)) from None
+
     async def recv(self) -> ServerMessage:
         try:
             return await _next(self._ws)

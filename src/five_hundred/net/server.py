@@ -78,29 +78,35 @@ class Peer:
         self.lang = i18n.DEFAULT
         self.host = False
         self.table: NetTable | None = None
-        self._out: deque[str | tuple[int, str]] = deque()
+        # frames to send (text; a table frame marked True; a close code and reason)
+        self._out: deque[tuple[str, bool] | tuple[int, str]] = deque()
         self._wake = asyncio.Event()
-        self._closing = False
+        self.closing = False
         self._rate, self._burst = rate, burst
         self._tokens = burst
         self._stamp = asyncio.get_running_loop().time()
         self.strikes = 0
 
-    def push(self, text: str) -> None:
-        if self._closing:
+    def push(self, text: str, table: bool = False) -> None:
+        if self.closing:
             return
+        if table:  # the table as it is now says all an older one not sent yet said
+            for i, item in enumerate(self._out):
+                if item[1] is True:
+                    del self._out[i]
+                    break
         if len(self._out) >= MAX_QUEUED:
             LOG.info("a client that does not read its frames is closed")
             self._out.clear()
             self.drop(POLICY, "too slow")
             return
-        self._out.append(text)
+        self._out.append((text, table))
         self._wake.set()
 
     def drop(self, code: int = 1000, reason: str = "") -> None:
-        if self._closing:
+        if self.closing:
             return
-        self._closing = True
+        self.closing = True
         self._out.append((code, reason))
         self._wake.set()
 
@@ -124,10 +130,10 @@ class Peer:
                     self._wake.clear()
                     await self._wake.wait()
                 item = self._out.popleft()
-                if isinstance(item, tuple):
-                    await self.ws.close(*item)
+                if isinstance(item[0], int):
+                    await self.ws.close(item[0], str(item[1]))
                     return
-                await self.ws.send(item)
+                await self.ws.send(item[0])
         except ConnectionClosed:
             pass
 
@@ -276,10 +282,12 @@ class TableServer:
             peer.drop(1000, answer.code)
             return
         async for frame in peer.ws:
+            if peer.closing:
+                continue  # read on to the client's answer to the close, doing nothing
             if not peer.allow():
                 if peer.strikes > FLOOD_STRIKES:
                     peer.drop(POLICY, "flood")
-                    return
+                    continue
                 self._refuse(peer, "too-fast", lambda: _(
                     "Too many messages: slow down."))
                 continue

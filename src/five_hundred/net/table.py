@@ -33,7 +33,7 @@ from five_hundred import i18n
 from five_hundred.engine import PAGAT_AUSTRALIAN, SEAT_NAMES, IllegalAction, Phase, RuleSet
 from five_hundred.engine.claims import claim_refusal
 from five_hundred.hotseat import LEVELS, ClaimAnswer, Controller, Player
-from five_hundred.i18n import _
+from five_hundred.i18n import N_, _
 from five_hundred.net.protocol import (
     SEAT_WORDS,
     Act,
@@ -72,6 +72,9 @@ DEFAULT_PACE = 0.8  # seconds between computer moves (as at one screen)
 UNDO_WINDOW = 0.6  # the least pause before a computer answers a move that may be taken back
 TRICK_PAUSE = 3  # paces a finished trick stays before a computer leads to the next
 THINKING_AFTER = 0.3  # a computer thinking this long is shown as thinking
+# the computer levels in words (as the start screen names them)
+LEVEL_WORDS = {"easy": N_("computer, easy"), "normal": N_("computer, normal"),
+               "hard": N_("computer, hard")}
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud, typed
 NET_SUFFIX = ".net"  # games/<id>.net: the networked table of a saved game (not *.json:
 # the start screen lists games/*.json as records)
@@ -85,8 +88,9 @@ class Link(Protocol):
     lang: str
     host: bool
 
-    def push(self, text: str) -> None:
-        """Queue one frame (JSON text) for the client."""
+    def push(self, text: str, table: bool = False) -> None:
+        """Queue one frame (JSON text) for the client; a ``table`` frame replaces one
+        not sent yet (it says everything the older one said)."""
 
     def drop(self, code: int = 1000, reason: str = "") -> None:
         """Close the connection once the frames queued before are sent."""
@@ -146,6 +150,12 @@ def new_code() -> str:
 def canonical_code(code: str) -> str:
     """A code as compared: capitals, no dashes or spaces (``k7qf 29xa`` = ``K7QF-29XA``)."""
     return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def _same(secret: str, given: str) -> bool:
+    """``given`` is ``secret``, compared in constant time (as bytes: any text a client
+    sends may be compared)."""
+    return hmac.compare_digest(secret.encode(), given.encode(errors="replace"))
 
 
 def language_of(value: str) -> str:
@@ -258,7 +268,7 @@ class NetTable:
 
     def matches(self, key: str) -> bool:
         """``key`` (a canonical code) is this table's, compared in constant time."""
-        return hmac.compare_digest(key.encode(), self.key.encode())
+        return _same(key, self.key)
 
     def _player(self, seat: int) -> Player:
         s = self.seats[seat]
@@ -278,9 +288,9 @@ class NetTable:
         link.lang = language_of(hello.lang)
         with i18n.using(link.lang):
             for i, s in enumerate(self.seats):
-                if token and s.token is not None and hmac.compare_digest(s.token, token):
+                if token and s.token is not None and _same(s.token, token):
                     return self._seat(link, i, name, back=True)
-            if token and hmac.compare_digest(self.host_token, token):
+            if token and _same(self.host_token, token):
                 link.host = True
                 free = [i for i, s in enumerate(self.seats)
                         if s.kind == "person" and s.link is None]
@@ -517,7 +527,7 @@ class NetTable:
 
     def _deliver(self, link: Link, message: BaseModel) -> None:
         """Every frame to a client goes out here."""
-        link.push(dump(message))
+        link.push(dump(message), isinstance(message, Table))
 
     def _send_table(self, seat: int) -> None:
         link = self.seats[seat].link
@@ -652,9 +662,9 @@ class NetTable:
                 "{seat} waits for a person already.").format(seat=label))
             return
         level = s.level
-        self._tell_host(lambda: _("{seat} is played by a computer ({level}) now.").format(
-            seat=label, level=level) if message.kind == "computer" else
-            _("{seat} waits for a person now.").format(seat=label))
+        self._tell_host(lambda: _("{seat} is now played by: {kind}.").format(
+            seat=label, kind=_(LEVEL_WORDS.get(level, level))) if message.kind == "computer"
+            else _("{seat} waits for a person now.").format(seat=label))
         self._seats_changed()
 
     # ------------------------------------------------------------ slow work
