@@ -319,6 +319,24 @@ async def test_a_dropped_connection_is_taken_up_again_with_the_seat_token(
                              table.controller.public().auction)  # type: ignore[union-attr]
 
 
+async def test_a_seat_taken_over_by_another_screen_is_not_fought_for(tmp_path: Path) -> None:
+    """The same seat's token used on another screen (``join`` again elsewhere): this
+    screen says so in one line and does not take the seat back."""
+    async with serving("remote", "easy", "easy", "easy") as (table, port):
+        target = Target("127.0.0.1", port, CODE, "Ana")
+        conn = await connect("127.0.0.1", port, hello_for(target))
+        app = remote_app(tmp_path, target, [conn], retry=(0.05,))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: my_turn(app, 0))
+            other = await connect("127.0.0.1", port, hello_for(target, conn.token))
+            assert other.seat == 0
+            await wait_until(pilot, lambda: app.links[0].gone)
+            assert "Another screen took over North" in screen_text(app)
+            await pilot.pause(0.3)
+            assert app.links[0].conn is conn and table.seats[0].link is not None
+            await other.close()
+
+
 async def test_the_seat_token_is_kept_for_join_again(tmp_path: Path) -> None:
     """The token of a seat joined is kept in the data folder, by table and name; a new
     connection presenting it gets the same seat back once the game is under way."""
