@@ -39,6 +39,9 @@ other commands:
   five-hundred rules                  print the rules as played here
   five-hundred tournament ...         computer players against each other
                                       (five-hundred tournament --help)
+  five-hundred host [--bind 0.0.0.0]  host a table for friends at their own screens
+  five-hundred join ADDRESS --code C  sit at a table someone hosts
+  five-hundred serve                  the join client in a web page
   --lang en|pt|pt_BR|es (before or after a command) chooses the language.""")
 
 
@@ -196,10 +199,29 @@ def table_main(argv: Sequence[str]) -> int:
     return _entry("five_hundred.ui.launch")(list(argv))
 
 
+def _remote(name: str) -> Callable[[Sequence[str]], int]:
+    """``host``, ``join`` or ``serve`` (``five_hundred.ui.remote_launch``), imported only
+    when one of them runs."""
+
+    def run(argv: Sequence[str]) -> int:
+        entry: Callable[[list[str]], int] = getattr(
+            importlib.import_module("five_hundred.ui.remote_launch"), f"{name}_main")
+        return entry(list(argv))
+
+    return run
+
+
+host_main, join_main, serve_main = _remote("host"), _remote("join"), _remote("serve")
+REMOTE_COMMANDS = ("host", "join", "serve")
+
+
 _COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "replay": replay_main,
     "rules": rules_main,
     "tournament": tournament_main,
+    "host": host_main,
+    "join": join_main,
+    "serve": serve_main,
 }
 
 
@@ -251,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = _COMMANDS.get(name) if args else None
     if command is None and lang is not None:
         args = ["--lang", lang, *args]  # the table's options: --lang beats the remembered
+    elif name in REMOTE_COMMANDS and lang is not None:
+        args = [name, "--lang", lang, *args[1:]]
     try:
         status = command(args[1:]) if command is not None else table_main(args)
         sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below

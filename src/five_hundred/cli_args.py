@@ -151,5 +151,95 @@ def seed_int() -> Callable[[str], int]:
     return int_in(-SEED_LIMIT, SEED_LIMIT, _(SEED_EXPECT))
 
 
-__all__ = ["MESSAGE_LIMIT", "SEED_LIMIT", "OneLineParser", "add_lang_option", "float_in",
-           "int_in", "lang_code", "one_of", "seed_int"]
+# ------------------------------------------------------------------ remote seats (issue 24)
+
+SEAT_WORDS = ("north", "east", "south", "west")
+SEAT_KINDS = ("remote", "person", "easy", "normal", "hard")
+_ADDRESS_LIMIT = 253  # characters of a host name (DNS's own limit)
+
+
+def port_number() -> Callable[[str], int]:
+    """``type=`` for a TCP port, 1 to 65535."""
+    return int_in(1, 65535, _("a port number from 1 to 65535"))
+
+
+def address_port(default_port: int) -> Callable[[str], tuple[str, int]]:
+    """``type=`` for ``ADDRESS[:PORT]`` (``[::1]:7500`` for an IPv6 address): the host and
+    the port (``default_port`` when none is given)."""
+    port_of = port_number()
+
+    def convert(text: str) -> tuple[str, int]:
+        t = text.strip()
+        bad = argparse.ArgumentTypeError(_("expected ADDRESS or ADDRESS:PORT, not {text}")
+                                         .format(text=excerpt(text)))
+        if not t or len(t) > _ADDRESS_LIMIT + 8 or clean_text(t) != t or " " in t:
+            raise bad
+        host, port = t, default_port
+        if t.startswith("["):  # [v6] or [v6]:port
+            end = t.find("]")
+            if end < 0:
+                raise bad
+            host, rest = t[1:end], t[end + 1:]
+            if rest:
+                if not rest.startswith(":"):
+                    raise bad
+                port = port_of(rest[1:])
+        elif t.count(":") == 1:
+            host, _sep, given = t.partition(":")
+            port = port_of(given)
+        if not host or len(host) > _ADDRESS_LIMIT:
+            raise bad
+        return host, port
+
+    convert.__name__ = "address"
+    return convert
+
+
+def seats_spec() -> Callable[[str], tuple[str, str, str, str]]:
+    """``type=`` for ``--seats north=remote,east=normal,south=person,west=remote``: each
+    seat's kind (``remote``, ``person`` or a computer's level); seats not named wait for
+    someone to join (``remote``)."""
+
+    def convert(text: str) -> tuple[str, str, str, str]:
+        if len(text) > 200:
+            raise argparse.ArgumentTypeError(_("expected a list like {example}, not {text}")
+                                             .format(example=SEATS_EXAMPLE, text=excerpt(text)))
+        kinds = ["remote"] * 4
+        seen: set[str] = set()
+        for part in text.split(","):
+            seat, sep, kind = part.strip().partition("=")
+            seat, kind = seat.strip().lower(), kind.strip().lower()
+            if not sep or seat not in SEAT_WORDS or kind not in SEAT_KINDS:
+                raise argparse.ArgumentTypeError(
+                    _("expected a list like {example}, not {text}").format(
+                        example=SEATS_EXAMPLE, text=excerpt(part.strip())))
+            if seat in seen:
+                raise argparse.ArgumentTypeError(_("{seat} is named twice").format(seat=seat))
+            seen.add(seat)
+            kinds[SEAT_WORDS.index(seat)] = kind
+        return kinds[0], kinds[1], kinds[2], kinds[3]
+
+    convert.__name__ = "seats"
+    return convert
+
+
+SEATS_EXAMPLE = "north=person,east=normal,south=remote,west=remote"
+
+
+__all__ = [
+    "MESSAGE_LIMIT",
+    "SEATS_EXAMPLE",
+    "SEAT_KINDS",
+    "SEAT_WORDS",
+    "SEED_LIMIT",
+    "OneLineParser",
+    "add_lang_option",
+    "address_port",
+    "float_in",
+    "int_in",
+    "lang_code",
+    "one_of",
+    "port_number",
+    "seats_spec",
+    "seed_int",
+]

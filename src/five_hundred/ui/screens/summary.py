@@ -181,15 +181,16 @@ class ScoreSheetScreen(BaseScreen):
         app = self.game
         sheet = score_sheet_table(app.public_view(), app.names)
         c = app.controller
-        taken = c.takebacks if c is not None else [0, 0, 0, 0]
-        hints = c.hints if c is not None else [0, 0, 0, 0]
-        sheet.caption = _("Take-backs: {team0} {n0} · {team1} {n1}").format(
-            team0=team_short(0), n0=taken[0] + taken[2], team1=team_short(1),
-            n1=taken[1] + taken[3]) + "\n" + _("Hints: {team0} {n0} · {team1} {n1}").format(
-            team0=team_short(0), n0=hints[0] + hints[2], team1=team_short(1),
-            n1=hints[1] + hints[3])
-        if c is not None and c.practice:
-            sheet.caption += "\n" + _("A practice game: moves may be taken back at any time.")
+        if c is not None:  # (a networked table's client holds no controller: no counts)
+            taken, hints = c.takebacks, c.hints
+            caption = _("Take-backs: {team0} {n0} · {team1} {n1}").format(
+                team0=team_short(0), n0=taken[0] + taken[2], team1=team_short(1),
+                n1=taken[1] + taken[3]) + "\n" + _("Hints: {team0} {n0} · {team1} {n1}").format(
+                team0=team_short(0), n0=hints[0] + hints[2], team1=team_short(1),
+                n1=hints[1] + hints[3])
+            if c.practice:
+                caption += "\n" + _("A practice game: moves may be taken back at any time.")
+            sheet.caption = caption
         with Vertical(id="body"), VerticalScroll(), Center():
             yield Static(sheet, id="sheet")
         yield KeyBar()

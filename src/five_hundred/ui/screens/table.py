@@ -320,6 +320,11 @@ class TableScreen(BaseScreen):
             return Mode.JOKER
         return Mode.PLAY
 
+    def take_choices_again(self) -> None:
+        """The choice sent up was refused and the view stands: the table takes a choice
+        again (a networked table's server said no; the next view would do it too)."""
+        self._sent = False
+
     def _send(self, action: LegalAction | None) -> None:
         """Post the person's choice, once per view."""
         if action is None or self._sent or self.view is None:
