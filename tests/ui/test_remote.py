@@ -22,7 +22,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from five_hundred.engine import Phase, Verb
+from five_hundred.faces import BIDDING, DISCARD_PHASE, JOKER_PHASE, PASS
 from five_hundred.net.client import Connection, connect
 from five_hundred.net.protocol import SEAT_WORDS, VERSION, Hello, Lobby, SeatState, Table
 from five_hundred.net.server import TableServer
@@ -102,11 +102,11 @@ async def decide_by_keys(pilot: Pilot[None], app: RemoteApp, seat: int) -> None:
     assert table is not None and table.view is not None
     view = table.view
     verbs = {a.verb for a in view.legal}
-    if view.phase == Phase.BIDDING:
-        await pilot.press("p" if Verb.PASS in verbs else "enter")
-    elif view.phase == Phase.DISCARD:
+    if view.phase == BIDDING:
+        await pilot.press("p" if PASS in verbs else "enter")
+    elif view.phase == DISCARD_PHASE:
         await pilot.press("1", "space", "2", "space", "3", "space", "enter", "enter")
-    elif view.phase == Phase.JOKER:
+    elif view.phase == JOKER_PHASE:
         await pilot.press("enter")
     else:
         index = next(i for i, card in enumerate(view.hand) if card in view.playable())

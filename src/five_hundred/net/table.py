@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from five_hundred import i18n
-from five_hundred.engine import PAGAT_AUSTRALIAN, SEAT_NAMES, IllegalAction, Phase, RuleSet
+from five_hundred.engine import PAGAT_AUSTRALIAN, SEAT_NAMES, IllegalAction, RuleSet
 from five_hundred.engine.claims import claim_refusal
+from five_hundred.faces import PLAYING
 from five_hundred.hotseat import LEVELS, ClaimAnswer, Controller, Player
 from five_hundred.i18n import N_, _
 from five_hundred.net.protocol import (
@@ -809,7 +810,7 @@ class NetTable:
     def _pace(self, c: Controller) -> float:
         pace = self.config.pace
         public = c.public()
-        if public.trick is None and public.tricks and public.phase == Phase.PLAY:
+        if public.trick is None and public.tricks and public.phase == PLAYING:
             pace *= TRICK_PAUSE  # a finished trick stays a moment on every screen
         if not c.practice and c.can_take_back():
             pace = max(pace, self.config.undo_window)  # a moment to take a move back

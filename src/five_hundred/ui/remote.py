@@ -36,7 +36,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
 from five_hundred import i18n
-from five_hundred.engine import Phase
+from five_hundred.faces import DEAL_OVER, GAME_OVER
 from five_hundred.i18n import N_, _
 from five_hundred.net.client import Connection, JoinError, connect
 from five_hundred.net.protocol import (
@@ -487,7 +487,7 @@ class RemoteApp(App[None]):
             self._deal = public.deal_number
             if len(self.my_seats) > 1:
                 self.viewer = None  # a new deal: nobody at this keyboard has looked yet
-        if public.phase in (Phase.DEAL_OVER, Phase.GAME_OVER):
+        if public.phase in (DEAL_OVER, GAME_OVER):
             self._show_summary(public)
             return
         self._summary = None
@@ -653,7 +653,7 @@ class RemoteApp(App[None]):
 
     def on_summary_screen_next_deal(self, message: SummaryScreen.NextDeal) -> None:
         frame = self._latest
-        if frame is None or frame.model.public.phase != Phase.DEAL_OVER:
+        if frame is None or frame.model.public.phase != DEAL_OVER:
             return
         deal = frame.model.public.deal_number
         if self._ready_for != deal:
@@ -664,7 +664,7 @@ class RemoteApp(App[None]):
             self._summary.update_ready()
 
     def on_summary_screen_end_of_game(self, message: SummaryScreen.EndOfGame) -> None:
-        if self._latest is not None and self._latest.model.public.phase == Phase.GAME_OVER:
+        if self._latest is not None and self._latest.model.public.phase == GAME_OVER:
             self._over_shown = True
             if self.tokens is not None:
                 self.tokens.drop(self.target)
@@ -722,7 +722,7 @@ class RemoteApp(App[None]):
             self.action_leave()
             return
         if self._latest is None or self._over_shown or \
-                self._latest.model.public.phase == Phase.GAME_OVER:
+                self._latest.model.public.phase == GAME_OVER:
             self.action_leave()
             return
 
