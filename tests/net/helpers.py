@@ -22,11 +22,11 @@ from five_hundred import i18n
 from five_hundred.bots.levels import player
 from five_hundred.engine import PAGAT_AUSTRALIAN, RuleSet
 from five_hundred.engine.cards import card_str, cards_of
+from five_hundred.engine.state import GameState
+from five_hundred.engine.views import view_for
 from five_hundred.faces import card_face
 from five_hundred.hotseat import Controller, Player
 from five_hundred.net.client import BotClient
-from five_hundred.engine.state import GameState
-from five_hundred.engine.views import view_for
 from five_hundred.net.protocol import UNSEEN, VERSION, Hello, Notice, Review, ServerMessage, Table
 from five_hundred.net.server import TableServer
 from five_hundred.net.table import NetTable

@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 
 from five_hundred.engine.review import DealReview
+from five_hundred.faces import UNSEEN  # in a ``review`` frame: a card the seat never saw
 from five_hundred.table_model import TableModel
 
 VERSION = 1
@@ -32,7 +33,6 @@ RATE_BURST = 40  # frames a connection may send at once before the rate applies
 MAX_CONNECTIONS_PER_TABLE = 8  # four seats, and room for rejoins racing a dead socket
 WRONG_CODE_DELAY = 1.0  # seconds before a wrong code is answered (guessing is slow)
 MAX_DEALS = 10_000  # a deal's index in a ``review`` request
-UNSEEN = "??"  # in a ``review`` frame: a card the seat never saw, in place of its code
 
 _STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
 

@@ -628,9 +628,8 @@ class NetTable:
             self.refuse(link, "not-your-turn", lambda: _("It is not your turn."))
             return
         action = c.seat_view(seat).find(message.action)
-        if action is None:
-            self.refuse(link, "illegal", lambda: _(
-                "That is not one of your legal actions now."))
+        if action is None:  # why, as the local table says it (the engine's reason)
+            self.refuse(link, "illegal", lambda: c.why_refused(message.action, seat))
             return
         try:
             c.act(action)
