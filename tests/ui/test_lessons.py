@@ -83,6 +83,7 @@ async def test_lesson(tmp_path: Path, lesson: Lesson) -> None:
         else:  # only illegal answers are wrong here: a card the table refuses
             text, rule = question.refused[0]
             verdict = judge(question, state, text)
+            assert verdict.engine and verdict.rule == rule
             card = text.split()[1]
             table.post_message(TableScreen.Refused(LEARNER, card))
             await pilot.pause()

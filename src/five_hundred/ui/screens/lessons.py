@@ -295,10 +295,14 @@ class LessonTableScreen(TableScreen):
         """A right answer praised, a wrong one refused with its reason and rule."""
         if verdict.right:
             return
-        why = reason_text(verdict.why) if verdict.engine else _(verdict.why)
-        head = _("Not allowed: {reason}").format(reason=why) if verdict.engine else why
-        rule = f" ({verdict.rule})" if verdict.rule and f"({verdict.rule}" not in head else ""
-        line = "✘ " + head + rule + " " + _("Try again.")
+        if verdict.engine:  # the game's own words for a refusal
+            head = _("Not allowed: {reason} ({rule})").format(
+                reason=reason_text(verdict.why), rule=verdict.rule)
+        else:
+            head = _(verdict.why)
+            if f"({verdict.rule}" not in head:
+                head += f" ({verdict.rule})"
+        line = "✘ " + head + " " + _("Try again.")
         self.feedback = Text(line, style="bold red")
         self.tell(line, "error", timeout=30.0)
 
