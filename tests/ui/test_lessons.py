@@ -134,7 +134,7 @@ async def test_answers_with_the_keys(tmp_path: Path) -> None:
         assert run is not None
         await pilot.press("6", "3")  # 6♦ does not outrank 6♥: the engine's reason
         assert "R10" in screen_text(app) and run.index == 0
-        await pilot.press("6", "5", "enter")  # 6NT
+        await pilot.press("7", "1", "enter")  # 7♠
         assert run.index == 1
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LessonListScreen))

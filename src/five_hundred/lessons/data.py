@@ -190,15 +190,15 @@ LESSONS: tuple[Lesson, ...] = (
             Question(
                 setup=Setup(dealer=0, hands=("", "", "AS KS QS JS AC KC 5D 6D AH KH", ""),
                             kitty="4H 4D 7D", script=("bid 6H",)),
-                ask=N_("East bid 6♥. Make the cheapest bid that outranks it."),
-                rule="R10", right=("bid 6NT",),
-                praise=N_("Right: at six tricks NT ranks above hearts."),
+                ask=N_("East bid 6♥. Make the cheapest spade bid that outranks it."),
+                rule="R10", right=("bid 7S",),
+                praise=N_("Right: 6♠ ranks below 6♥, so spades need seven tricks."),
                 wrong=(Wrong(("pass",), N_("A pass is final for this deal (R11): this "
                                            "question asks for a bid."), "R11"),),
-                otherwise=N_("That outranks 6♥, but 6NT is cheaper: at equal tricks NT "
-                             "ranks above hearts (R10)."),
-                refused=(("bid 6D", "R10"),),
-                hint=N_("Six tricks: 6 then 5 for NT.")),
+                otherwise=N_("That outranks 6♥, but the question asks for the cheapest "
+                             "spade bid: at six tricks spades rank below hearts (R10)."),
+                refused=(("bid 6S", "R10"), ("bid 6D", "R10")),
+                hint=N_("7 chooses seven tricks, 1 spades.")),
             Question(
                 then=("pass", "bid 7D", "pass"),
                 ask=N_("Your partner North bid 7♦. Bid the contract worth 300 points."),

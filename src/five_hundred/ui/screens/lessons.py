@@ -302,6 +302,8 @@ class LessonTableScreen(TableScreen):
             head = _(verdict.why)
             if f"({verdict.rule}" not in head:
                 head += f" ({verdict.rule})"
+        if not head.endswith((".", "!", "?")):
+            head += "."
         line = "✘ " + head + " " + _("Try again.")
         self.feedback = Text(line, style="bold red")
         self.tell(line, "error", timeout=30.0)

@@ -202,7 +202,7 @@ class StartScreen(BaseScreen):
                                  else _("New game"), variant="primary", id="new", compact=True)
                 yield LeanButton(_("Resume"), id="resume", disabled=not games, compact=True)
                 yield LeanButton(_("History"), id="history", compact=True)
-                yield LeanButton(_("Learn to play"), id="learn", compact=True)
+                yield LeanButton(_("Lessons"), id="learn", compact=True)
                 yield LeanButton(_("Rules"), id="rules", compact=True)
                 yield LeanButton(_("Quit"), id="quit", compact=True)
         yield KeyBar()
