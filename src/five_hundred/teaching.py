@@ -100,10 +100,16 @@ def _sampled(r: BidReason) -> str:
                                       expected=_expected(r.points))
 
 
-def bid_explanation(r: BidReason) -> str:
+def bid_explanation(r: BidReason, head: bool = True) -> str:
     """The reason for a bid or a pass in one sentence, starting with the bid:
     ``7♥: 5 ♥ trumps with the joker and the right bower; counts 4.1 tricks of its own
-    and 3.2 from partner and the kitty: 7.3, enough for 7``."""
+    and 3.2 from partner and the kitty: 7.3, enough for 7``; without ``head``, only
+    what follows the colon (a hint names its bid already)."""
+    text = _explanation(r)
+    return text if head else text.split(": ", 1)[1]
+
+
+def _explanation(r: BidReason) -> str:
     head = bid_label(r.bid) if r.bid is not None else _("pass")
     facts = hand_facts(r)
     why = r.why
@@ -175,6 +181,22 @@ def bid_explanation(r: BidReason) -> str:
     return f"{head}: {facts}; {body}" if facts else f"{head}: {body}"
 
 
+def bid_hint(r: BidReason, brief: bool = False) -> str:
+    """The facts behind a hinted bid, shorter than ``bid_explanation`` since the hint
+    lists the figures after them: the hand facts and how often the play-outs made the
+    bid (for a pass, the best bid weighed); ``brief``: the hand facts alone."""
+    if r.why not in ("samples", "not_worth") or not r.samples:
+        return bid_explanation(r, head=False)
+    facts = hand_facts(r)
+    if brief and facts:
+        return facts
+    found = ngettext("made in {made} of {n} sample", "made in {made} of {n} samples",
+                     r.samples).format(made=r.made, n=r.samples)
+    if r.why == "not_worth" and r.weighed is not None:
+        found = _("{bid} {found}").format(bid=bid_label(r.weighed), found=found)
+    return f"{facts}; {found}" if facts else found
+
+
 def bid_line(names: Sequence[str], seat: int, r: BidReason) -> str:
     """A computer's bid explained for the log: ``East 7♥: 5 ♥ trumps with …``."""
     return _("{who} {explanation}").format(who=who(names, seat),
@@ -227,5 +249,5 @@ def card_lesson(r: CardReason) -> str:
     return texts[r.why].format(card=card, other=other)
 
 
-__all__ = ["bid_explanation", "bid_line", "card_lesson", "explain_computer_bid",
+__all__ = ["bid_explanation", "bid_hint", "bid_line", "card_lesson", "explain_computer_bid",
            "hand_facts", "signed_tricks"]
