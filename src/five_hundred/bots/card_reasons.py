@@ -16,9 +16,10 @@ from collections.abc import Callable
 from five_hundred.engine.actions import CardPlay
 from five_hundred.engine.cards import JOKER, SUITLESS, card_str
 from five_hundred.engine.knowledge import Knowledge
+from five_hundred.engine.play import winning
 
 from .hard import CardEstimate
-from .normal import _current_best, _outstanding, _score, is_top
+from .normal import is_top
 from .reasons import CardReason, CardWhy
 
 CLEAR_POINTS = 5.0  # the cards a rule would not play must trail the suggestion this much
@@ -105,6 +106,23 @@ def _rules_of_thumb(k: Knowledge, card: CardPlay
     else:
         rules.append(("third_high", wins, other, k.led))
     return rules + joker_rules
+
+
+def _current_best(k: Knowledge) -> tuple[int, int]:
+    """(seat winning the trick so far, its card's weight), the rule kernel's (R21)."""
+    assert k.kernel is not None
+    return winning(k.kernel.rows[k.led], k.trick)
+
+
+def _score(k: Knowledge, c: int, led: int) -> int:
+    """A card's weight in a trick led in ``led`` (R21, R24)."""
+    assert k.kernel is not None
+    return k.kernel.rows[led][c]
+
+
+def _outstanding(k: Knowledge) -> int:
+    """Cards not yet played and not in this seat's hand."""
+    return k.unseen() | k.exposed
 
 
 def _plays(k: Knowledge) -> list[CardPlay]:
