@@ -98,17 +98,26 @@ def _app(tmp_path: Path) -> FiveHundredApp:
 
 
 async def test_e_opens_the_explained_bids_and_esc_goes_back(tmp_path: Path) -> None:
+    """e from North's bid opens the lines; F3 there switches them to Português at once;
+    Esc goes back to the table."""
     app = _app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _to_north_bidding(pilot)
-        assert " e  Explain bids " in screen_text(app).splitlines()[-1]
-        await pilot.press("e")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "The auction explained" in text and "Carla (South) 6♣:" in text
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _to_north_bidding(pilot)
+            assert " e  Explain bids " in screen_text(app).splitlines()[-1]
+            await pilot.press("e")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "The auction explained" in text and "Carla (South) 6♣:" in text
+            await pilot.press("f3")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "O leilão explicado" in text and "Carla (Sul) 6♣:" in text
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -4,6 +4,7 @@ table with ``e``; it shows the lines the table's model holds, nothing more."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -42,13 +43,18 @@ class BidsExplainedScreen(BaseScreen):
         Binding("down", "scroll(1)", N_("Scroll"), show=False),
     ]
 
-    def __init__(self, lines: tuple[str, ...]) -> None:
+    def __init__(self, lines: Callable[[], tuple[str, ...]]) -> None:
         super().__init__()
-        self.lines = lines
+        self.lines = lines  # the table's lines of the moment (after F3, in its language)
+
+    def redraw_language(self) -> None:
+        if self.is_mounted:
+            self.query_one("#explained", Static).update(explained_text(self.lines()))
+            self.query_one(KeyBar).refresh()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="body"), VerticalScroll(id="explained-scroll"):
-            yield Static(explained_text(self.lines), id="explained")
+            yield Static(explained_text(self.lines()), id="explained")
         yield KeyBar()
         yield from self.compose_too_small()
 

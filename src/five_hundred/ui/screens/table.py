@@ -814,7 +814,8 @@ class TableScreen(BaseScreen):
         """The computers' bids of this deal, explained (a screen of their own)."""
         from five_hundred.ui.screens.explained import BidsExplainedScreen
 
-        self.app.push_screen(BidsExplainedScreen(self.model.explained if self.model else ()))
+        self.app.push_screen(BidsExplainedScreen(
+            lambda: self.model.explained if self.model is not None else ()))
 
     def action_hint(self) -> None:
         self.hint_text = _("thinking…")  # replaced by the hint when it is ready
