@@ -167,6 +167,7 @@ PUBLIC_SURFACE = {
     "why_refused",
     "act_blind_misere", "bot_rng", "computer_action", "play_computer", "hint",
     "token", "computer_request", "apply_computer", "hint_request", "hint_is_current",
+    "bid_explanations",  # issue 25: the computers' bids of the deal explained
     "start_next_deal", "save", "record_json", "from_record_text",
     # issue 10: take-backs, claims, forced plays (answers and counts, never the state)
     "auto_play", "play_forced", "takebacks", "take_back", "take_back_refusal",

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from five_hundred.engine import (
+    BIDDING,
     DEAL_OVER,
     GAME_OVER,
     PLAYING,
@@ -154,9 +155,19 @@ class ComputerRequest:
     budget: float
     token: tuple[int, int]
     player: ComputerPlayer = field(compare=False)
+    # a bid's reason, once computed (``bots.reasons.BidReason``), for the log to explain
+    explained: list[object] = field(default_factory=list, compare=False, repr=False)
 
     def compute(self) -> LegalAction:
-        return self.player.choose(self.view, self.rng, self.budget)
+        """The computer's action; in the auction, its reason too (kept in ``explained``:
+        the same decision as ``choose``, with the facts that made it)."""
+        explain = getattr(self.player, "choose_explained", None)
+        if explain is None or self.view.phase != BIDDING:
+            return self.player.choose(self.view, self.rng, self.budget)
+        action, reason = explain(self.view, self.rng, self.budget)
+        if reason is not None:
+            self.explained.append(reason)
+        return action  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -257,6 +268,10 @@ class Controller:
         self._rewound = 0
         # (deal, trick, seat) of the last refused claim: one try per trick
         self._claimed: tuple[int, int, int] | None = None
+        # the computers' bids of this deal with the facts that made them, by the
+        # bid's place among the deal's actions (see ``bid_explanations``)
+        self._bid_reasons: dict[int, tuple[int, object]] = {}
+        self._asked: ComputerRequest | None = None  # the last computer decision asked for
 
     # ------------------------------------------------------------ who is who
 
@@ -524,6 +539,8 @@ class Controller:
         self._events = [(min(at, length), text) for at, text in self._events]
         self._undo = None
         self._claimed = None
+        kept = len(self._state.actions)
+        self._bid_reasons = {i: r for i, r in self._bid_reasons.items() if i < kept}
         self._rewound += removed + 1
         self.takebacks[mark.seat] += 1
         taker = mark.seat
@@ -627,8 +644,9 @@ class Controller:
         if seat is None or self.players[seat].is_person:
             raise RuntimeError("no computer is to act")
         level = self.players[seat].level
-        return ComputerRequest(seat, view_for(self._state, seat), self.bot_rng(), level,
-                               budget, self.token, computer_player(level))
+        self._asked = ComputerRequest(seat, view_for(self._state, seat), self.bot_rng(),
+                                      level, budget, self.token, computer_player(level))
+        return self._asked
 
     def apply_computer(self, token: tuple[int, int], action: LegalAction) -> Applied:
         """Apply a computed ``action`` if the game is still where it was asked for
@@ -640,10 +658,23 @@ class Controller:
             return "stale"
         seat = self.acting_seat
         before = self.public()
+        asked = self._asked
+        if asked is not None and asked.token == token and asked.explained and seat is not None:
+            self._bid_reasons[len(self._state.actions)] = (seat, asked.explained[-1])
         self.act(action)
         if self.acting_seat == seat and not self.deal_over and self.public() == before:
             return "again"
         return "done"
+
+    def bid_explanations(self) -> list[str]:
+        """The computers' bids of this deal explained, one line each, in bidding order
+        (``teaching.bid_line``: ``East 7♥: 5 ♥ trumps with the joker …``), written in the
+        language of the moment. A bid made before the game was resumed has none."""
+        from five_hundred.teaching import bid_line
+
+        names = self.shown_names
+        return [bid_line(names, seat, reason)  # type: ignore[arg-type]
+                for _index, (seat, reason) in sorted(self._bid_reasons.items())]
 
     def computer_action(self, budget: float = 0.5) -> LegalAction:
         return self.computer_request(budget).compute()
@@ -691,6 +722,7 @@ class Controller:
         self.notes = []  # the log shows this deal only: earlier deals are on the score sheet
         self._looked = set()
         self._events = []
+        self._bid_reasons = {}
         self._undo = None
         self.forget_viewer()
         self.save()

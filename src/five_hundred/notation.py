@@ -254,13 +254,17 @@ def option_label(action: _Action) -> str:
 
 
 def describe_hint(hint: object) -> str:
-    """The bots' ``Hint`` in one line: its action and its reason (already in this
-    notation, with every option it weighed ranked by the number it names)."""
+    """The bots' ``Hint`` in one line: its action, why in words when it is clear (a
+    sentence that teaches) and its reason (already in this notation, with every option
+    it weighed ranked by the number it names)."""
     action = getattr(hint, "action", None)
     if action is None or not hasattr(action, "verb"):
         return str(hint)
     label = action_label(action)
     reason = getattr(hint, "reason", "")
+    why = getattr(hint, "why", "")
+    if why and reason:  # the sentence that teaches first, then the figures
+        return _("{action} — {why} — {reason}").format(action=label, why=why, reason=reason)
     return _("{action} — {reason}").format(action=label, reason=reason) if reason else label
 
 

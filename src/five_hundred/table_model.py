@@ -32,6 +32,8 @@ class TableModel(BaseModel):
     thinking: bool = False  # a computer's move is being computed
     hint: str = ""  # the hint for the decision on the table, once ready
     curtain: int | None = None  # the seat whose curtain stands, if one does
+    # the computers' bids of this deal explained, one line each, in bidding order
+    explained: tuple[str, ...] = ()
 
     @property
     def seat(self) -> int | None:
@@ -50,7 +52,8 @@ def table_model(c: Controller, *, thinking: bool = False, hint: str = "",
         seat_view=view, public=public, names=c.shown_names, log=tuple(c.log(public)),
         can_take_back=c.can_take_back(),
         can_claim=view is not None and bool(view.legal) and claim_refusal(view) is None,
-        thinking=thinking, hint=hint, curtain=curtain)
+        thinking=thinking, hint=hint, curtain=curtain,
+        explained=tuple(c.bid_explanations()))
 
 
 __all__ = ["TableModel", "table_model"]

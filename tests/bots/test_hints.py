@@ -37,8 +37,9 @@ def position(seed: int, steps: int) -> SeatView:
 
 
 def ranked_numbers(reason: str) -> list[int]:
-    """The signed figures of a reason's ranking, in the order listed."""
-    ranking = reason.split(": ", 1)[1].split(" (over ")[0]
+    """The signed figures of a reason's ranking, in the order listed (up to the sample
+    count, or the match note when the hint's facts name the samples instead)."""
+    ranking = reason.split(": ", 1)[1].split(" (over ")[0].split("; match: ")[0]
     return [int(m.replace("−", "-")) for m in SIGNED.findall(ranking)]
 
 

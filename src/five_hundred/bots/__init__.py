@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from five_hundred import i18n, notation
+from five_hundred import i18n, notation, teaching
 from five_hundred.engine import (
     BIDDING,
     DISCARD_PHASE,
@@ -35,9 +35,10 @@ from five_hundred.engine.cards import NO_TRUMPS, parse_card
 from five_hundred.engine.knowledge import Knowledge, knowledge_of
 from five_hundred.i18n import _, ngettext
 
-from . import hand_strength, hard, match, mc, normal
+from . import card_reasons, hand_strength, hard, match, mc, normal
 from .levels import LEVELS, REGISTRY, YARDSTICKS, player
 from .player import DEFAULT_BUDGET, Player, legal_choice
+from .reasons import BidReason, CardReason
 
 
 @dataclass(frozen=True)
@@ -62,20 +63,28 @@ class Hint:
     (card decisions only) lists each card with those ``points``, ``chance`` — the
     estimated probability that the seat's side makes the contract (declaring side) or
     defeats it (defenders) — and ``tricks``, in the same order (best first);
-    ``samples`` is the number of sampled deals behind those figures.
+    ``samples`` is the number of sampled deals behind those figures. ``why`` says
+    why in words (``teaching``) when the position and the figures make it clear: for a
+    card the rule of thumb it follows (``lesson``, ``card_reasons``), for a bid the
+    facts behind it (``bid_reason``, the same ``BidReason`` ``hard``'s bid comes with).
     """
 
     action: LegalAction
     reason: str
     candidates: tuple[Candidate, ...] = ()
     samples: int = 0
+    why: str = ""  # the suggestion's reason in a sentence a beginner can follow, if clear
+    lesson: CardReason | None = None  # a card: the rule of thumb ``why`` states
+    bid_reason: BidReason | None = None  # a bid or a pass: the facts ``why`` states
 
     def __str__(self) -> str:
         return f"{notation.action_label(self.action)}: {self.reason}"
 
 
 HINT_OPTIONS = 5  # cards named in a hint's reason
+LESSON_OPTIONS = 3  # ... when a sentence says why first (three lines at 80×24)
 BID_OPTIONS = 4  # bids (passing included) named: with the match situation, 3 lines at 80×24
+WHY_BID_OPTIONS = 3  # ... when the facts behind the bid come first
 DISCARD_OPTIONS = 4  # discards named (the rule-based one says more of itself)
 WITHIN_REACH = 8  # a bid that wins the game is named when it needs this many tricks or fewer
 
@@ -100,6 +109,10 @@ def hint(view: SeatView, rules: RuleSet, rng: random.Random,
     else:
         choice = player("hard").choose(view, rng, budget)
     if k.phase == BIDDING:
+        facts = j.reason if j.reason is not None and j.reason.bid == choice.bid else None
+        if facts is not None:  # the count the rule-based bid stood on, in words
+            return Hint(choice, _bid_situation(k), why=teaching.bid_explanation(facts, False),
+                        bid_reason=facts)
         strains: list[str] = []
         for t in range(4):
             est, n = hand_strength.suit_tricks(rules, k.hand, t)
@@ -141,10 +154,12 @@ def _card_hint(view: SeatView, k: Knowledge, rng: random.Random, budget: float) 
     assert bid is not None
     cands = tuple(Candidate(legal_choice(view, e.action), e.success, e.utility, e.tricks)
                   for e in ests)
+    lesson = card_reasons.card_reason(k, ests)
+    shown = LESSON_OPTIONS if lesson is not None else HINT_OPTIONS
     parts = ", ".join(_("{option} {points} ({chance})").format(
         option=notation.option_label(c.action), points=notation.signed(round(c.points)),
-        chance=i18n.percent(c.chance)) for c in cands[:HINT_OPTIONS])
-    if len(cands) > HINT_OPTIONS:
+        chance=i18n.percent(c.chance)) for c in cands[:shown])
+    if len(cands) > shown:
         parts += ", …"
     samples = ests[0].samples
     if k.dec_side(k.seat):
@@ -162,7 +177,8 @@ def _card_hint(view: SeatView, k: Knowledge, rng: random.Random, budget: float) 
     if match.wins_game(k.rules, k.scores, bid, team) \
             or match.loses_game(k.rules, k.scores, bid, team):
         reason += "; " + match.situation(k.rules, k.scores, k.seat & 1, bid, team)
-    return Hint(cands[0].action, reason, cands, samples)
+    why = teaching.card_lesson(lesson) if lesson is not None else ""
+    return Hint(cands[0].action, reason, cands, samples, why, lesson)
 
 
 def _bid_situation(k: Knowledge) -> str:
@@ -197,16 +213,25 @@ def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
         ranked.append((bar, 0, label.format(bar=notation.signed(round(bar)),
                                             worth=notation.signed(round(j.base))), passing))
     ranked.sort(key=lambda r: (-r[0], r[1]))  # ties: passing first, as hard decides
+    facts = j.reason if j.reason is not None and j.reason.bid == ranked[0][3].bid else None
+    situation = _bid_situation(k)
+    shown = WHY_BID_OPTIONS if facts is not None else BID_OPTIONS
     parts = ", ".join(label if act.verb == PASS
                       else _("{option} {points}").format(option=label,
                                                          points=notation.signed(round(v)))
-                      for v, _n, label, act in ranked[:BID_OPTIONS])
-    reason = ngettext("by expected points: {options} (over {n} "
-                      "sampled deal); {situation}",
-                      "by expected points: {options} (over {n} "
-                      "sampled deals); {situation}", j.samples).format(
-        options=parts, n=j.samples, situation=_bid_situation(k))
-    return Hint(ranked[0][3], reason, samples=j.samples)
+                      for v, _n, label, act in ranked[:shown])
+    if facts is not None and facts.samples:
+        reason = _("by expected points: {options}; {situation}").format(
+            options=parts, situation=situation)
+    else:
+        reason = ngettext("by expected points: {options} (over {n} "
+                          "sampled deal); {situation}",
+                          "by expected points: {options} (over {n} "
+                          "sampled deals); {situation}", j.samples).format(
+            options=parts, n=j.samples, situation=situation)
+    # with notes on the match (three lines at 80×24 in all) the hand facts alone
+    why = teaching.bid_hint(facts, brief="; " in situation) if facts is not None else ""
+    return Hint(ranked[0][3], reason, samples=j.samples, why=why, bid_reason=facts)
 
 
 def _discard_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:

@@ -42,6 +42,7 @@ In short:
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import cache
 from math import floor
 
@@ -73,6 +74,8 @@ from five_hundred.engine.cards import (
 from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.play import winning
 from five_hundred.engine.rules import RuleSet
+
+from .reasons import BidReason, BidWhy, with_hand
 
 JOKER_BITS = (1 << JOKER) | (1 << JOKER2)
 ACE = 14
@@ -175,10 +178,25 @@ def _partner_share(partner_entries: list[Bid | None]) -> int:
     return 1 if partner_entries and partner_entries[0] is None else PARTNER_TRICKS
 
 
+@dataclass(frozen=True)
+class StrainValue:
+    """A strain's value by the design's count, and how it was reached."""
+
+    value: int  # the tricks the strain is worth: what a bid in it is judged on
+    own: int  # from the hand alone: sure tricks less the trump-length and no-ace marks
+    added: int  # counted on from partner and the kitty, or from partner's bid raised
+    raised: Bid | None  # partner's bid in this strain, raised
+
+
 def strain_values(k: Knowledge) -> dict[int, int]:
     """Tricks the seat is worth in each strain (0-3, ``NO_TRUMPS``) after the design's
     adjustments for trump length and quality, partner's bids, the opponents' bids and
     the kitty."""
+    return {t: p.value for t, p in strain_parts(k).items()}
+
+
+def strain_parts(k: Knowledge) -> dict[int, StrainValue]:
+    """``strain_values`` with the parts of each value."""
     rules, hand, me = k.rules, k.hand, k.seat
     mine = [b for s, b in k.auction if s == me]
     partner_entries = _partner_entries(k)
@@ -188,7 +206,7 @@ def strain_values(k: Knowledge) -> dict[int, int]:
     share = _partner_share(partner_entries)
     has_joker = bool(hand & JOKER_BITS)
     my_last = mine[-1] if mine else None
-    out: dict[int, int] = {}
+    out: dict[int, StrainValue] = {}
     for t in range(5):
         v = count_tricks(rules, hand, t)
         partner_named = [b for b in partner_bids if b.trump == t]
@@ -199,19 +217,22 @@ def strain_values(k: Knowledge) -> dict[int, int]:
                 v -= 5 - len(trumps)
             if trumps and ctx.strength[trumps[0]] < ACE:
                 v -= 1  # no ace or better in trumps
+        own = v
+        raised: Bid | None = None
         if any(b.trump == t for b in opp_bids):
-            v = 0  # stay clear of the opponents' strain
+            v = own = 0  # stay clear of the opponents' strain
         elif t == NO_TRUMPS and not has_joker and not partner_named:
-            v = 0  # no NT without the joker
+            v = own = 0  # no NT without the joker
         elif partner_named and not (my_last is not None and my_last.kind == SUIT_BID
                                     and my_last.trump == t):
-            v = max(v, min(RAISE_CAP, v + partner_named[-1].tricks - share))
+            raised = partner_named[-1]
+            v = max(v, min(RAISE_CAP, v + raised.tricks - share))
         elif 0 < v < 8:
             # Partner and kitty, counted for less as our own count grows.
             v += floor((share + KITTY_TRICKS) * min(1.0, 4.0 / v))
         if v > NO_JOKER_CAP and not has_joker:
             v = NO_JOKER_CAP
-        out[t] = v
+        out[t] = StrainValue(v, own, v - own, raised)
     return out
 
 
@@ -219,22 +240,66 @@ def bid_plan(k: Knowledge) -> Action:
     """The design's bidding: the Australian 6NT opener; else the highest bid the strain
     values (or the misère judgement) support, named as cheaply as possible while
     partner may still bid, and no more than the game needs once it would win it."""
+    return bid_with_reason(k)[0]
+
+
+def bid_with_reason(k: Knowledge) -> tuple[Action, BidReason]:
+    """``bid_plan``'s decision with the facts that made it (``reasons.BidReason``)."""
     ladder = ladder_for(k.rules)
     legal = sorted(((ladder.bids[a.ladder_index], a) for a, _ in k.legal
                     if isinstance(a, MakeBid)),
                    key=lambda ba: (ba[0].rank, ba[0].kind))
     if not legal:
-        return PASS_ACTION
+        return PASS_ACTION, BidReason("club", None, "short")
     opener = _australian_opener(k, legal)
-    if opener is not None:
-        return opener
+    if isinstance(opener, MakeBid):
+        sure = count_tricks(k.rules, k.hand, NO_TRUMPS)
+        return opener, with_hand(BidReason(
+            "club", ladder.bids[opener.ladder_index].code, "opener", own=sure,
+            allowance=_partner_share(_partner_entries(k)) + KITTY_TRICKS, needed=6),
+            k.rules, k.hand, NO_TRUMPS)
+    parts = strain_parts(k)
     matches = _supported_bids(k, legal)
     if not matches:
-        return PASS_ACTION
+        return PASS_ACTION, _club_pass(k, parts, legal)
     choice = _cheap_first_strain(k, matches)
+    why: BidWhy = "count"
     if choice[0].value + k.scores[k.seat & 1] >= k.rules.target:
-        return _game_bid(k, matches)
-    return choice[1]
+        act = _game_bid(k, matches)
+        if act == PASS_ACTION:
+            return act, _club_reason(k, None, "game_won", choice[0], parts)
+        choice = next(m for m in matches if m[1] == act)
+        why = "game"
+    elif choice[0] != matches[-1][0]:
+        why = "name_suit"
+    b = choice[0]
+    if b.kind in (MISERE, OPEN_MISERE):
+        return choice[1], with_hand(BidReason("club", b.code, "misere"), k.rules, k.hand,
+                                    NO_TRUMPS)
+    return choice[1], _club_reason(k, b.code, why, b, parts)
+
+
+def _club_reason(k: Knowledge, code: str | None, why: BidWhy, b: Bid,
+                 parts: dict[int, StrainValue]) -> BidReason:
+    p = parts.get(b.trump) if b.kind == SUIT_BID else None
+    if p is None:
+        return BidReason("club", code, why, needed=b.tricks)
+    return with_hand(BidReason("club", code, why, own=p.own, allowance=p.added,
+                               partner_bid=p.raised.code if p.raised else None,
+                               needed=b.tricks), k.rules, k.hand, b.trump)
+
+
+def _club_pass(k: Knowledge, parts: dict[int, StrainValue],
+               legal: list[tuple[Bid, MakeBid]]) -> BidReason:
+    """Why no bid: every strain worth nothing, or the best short of its cheapest bid."""
+    best = max(range(5), key=lambda t: (parts[t].value, -t))
+    p = parts[best]
+    cheapest = next((b.tricks for b, _a in legal if b.kind == SUIT_BID and b.trump == best),
+                    0)
+    why: BidWhy = "no_strain" if p.value <= 0 else "short"
+    return with_hand(BidReason("club", None, why, own=p.own, allowance=p.added,
+                               partner_bid=p.raised.code if p.raised else None,
+                               needed=cheapest), k.rules, k.hand, best)
 
 
 def _australian_opener(k: Knowledge, legal: list[tuple[Bid, MakeBid]]) -> Action | None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from five_hundred.engine import DISCARD_PHASE
 from five_hundred.engine.actions import PASS_ACTION, Action, Discard, MakeBid
@@ -43,7 +43,9 @@ from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.scoring import score_deal
 
 from . import match, misere, normal
+from .hand_strength import nt_tricks, suit_tricks
 from .playout import playout
+from .reasons import BidReason, with_hand
 from .sampler import PILE, sample_hands
 from .solver import Solver
 
@@ -116,6 +118,7 @@ class Judgement:
     options: tuple[tuple[str, float], ...] = ()
     base: float = 0.0
     samples: int = 0
+    reason: BidReason | None = None  # a bid: the facts that made it (``reasons.py``)
 
 
 def choose_bid(k: Knowledge, rng: random.Random, limit: int) -> Action:
@@ -129,25 +132,75 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     worth; the rule-based bid when there is nothing to weigh."""
     ladder = ladder_for(k.rules)
     legal = {a.ladder_index: a for a, _ in k.legal if isinstance(a, MakeBid)}
-    plan = _rule_based_bid(k, rng)
+    plan, plan_reason = _rule_based_bid(k, rng)
     mis = misere.bid_options(k, rng, limit, legal)  # misère weighed by play-outs
     strains = _strains_to_weigh(k)
     cand = [(i, ladder.bids[i]) for i in sorted(legal)
             if ladder.bids[i].kind == SUIT_BID and ladder.bids[i].trump in strains]
     if not cand and not mis:
-        return Judgement(plan)
+        return Judgement(plan, reason=plan_reason)
     sums = _sample_suit_bids(k, rng, limit, strains, cand)
     n = max(sums.samples, 1)
     values = [(i, sums.per_bid[i] / n) for i, _ in cand] + [(i, v) for i, v, _ in mis]
-    return _weigh_against_passing(k, plan, legal, values, _pass_value(k, sums.base / n), n)
+    j = _weigh_against_passing(k, plan, legal, values, _pass_value(k, sums.base / n), n)
+    return replace(j, reason=_sampled_reason(k, j, plan_reason, sums, values,
+                                             {i: share for i, _v, share in mis}))
 
 
-def _rule_based_bid(k: Knowledge, rng: random.Random) -> Action:
+def _rule_based_bid(k: Knowledge, rng: random.Random) -> tuple[Action, BidReason]:
     """``normal``'s bid, the default; its misère is left to the play-outs."""
-    plan = normal.bid_plan(k, rng)
+    plan, reason = normal.bid_with_reason(k, rng)
+    reason = replace(reason, level="hard")
     if isinstance(plan, MakeBid) and ladder_for(k.rules).bids[plan.ladder_index].is_misere:
-        return PASS_ACTION
-    return plan
+        return PASS_ACTION, replace(reason, bid=None, why="not_worth")
+    return plan, reason
+
+
+def _sampled_reason(k: Knowledge, j: Judgement, plan_reason: BidReason, sums: _BidSums,
+                    values: list[tuple[int, float]], misere_share: dict[int, float]
+                    ) -> BidReason:
+    """What the play-outs found for the bid ``j`` chose (made in how many samples,
+    about how many tricks, with the hand facts of its strain); for a pass, the best
+    bid weighed and its points; ``normal``'s reason when its bid stood."""
+    ladder = ladder_for(k.rules)
+    n = j.samples
+    if isinstance(j.action, MakeBid) and j.action.ladder_index in dict(values):
+        i = j.action.ladder_index
+        b = ladder.bids[i]
+        points = dict(values)[i]
+        if i in misere_share:
+            return with_hand(BidReason("hard", b.code, "misere", share=misere_share[i],
+                                       points=points,
+                                       danger=normal.misere_danger(k.rules, k.hand)),
+                             k.rules, k.hand, NO_TRUMPS)
+        made = sums.made[i]
+        return with_hand(BidReason("hard", b.code, "samples", samples=n, made=made,
+                                   share=made / n, tricks=sums.tricks[b.trump] / n,
+                                   points=points, needed=b.tricks,
+                                   own=suit_or_nt_tricks(k, b.trump)),
+                         k.rules, k.hand, b.trump)
+    if j.action == PASS_ACTION:
+        best_i, best_v = max(values, key=lambda x: (x[1], -x[0]))
+        b = ladder.bids[best_i]
+        if best_i in misere_share:
+            return with_hand(BidReason("hard", None, "not_worth", share=misere_share[best_i],
+                                       points=best_v, weighed=b.code,
+                                       danger=normal.misere_danger(k.rules, k.hand)),
+                             k.rules, k.hand, NO_TRUMPS)
+        made = sums.made[best_i]
+        return with_hand(BidReason("hard", None, "not_worth", samples=n, made=made,
+                                   share=made / n, tricks=sums.tricks[b.trump] / n,
+                                   points=best_v, weighed=b.code, needed=b.tricks,
+                                   own=suit_or_nt_tricks(k, b.trump)),
+                         k.rules, k.hand, b.trump)
+    return plan_reason
+
+
+def suit_or_nt_tricks(k: Knowledge, strain: int) -> float:
+    """The hand's own tricks in ``strain`` by the rough count the hints quote."""
+    if strain == NO_TRUMPS:
+        return nt_tricks(k.rules, k.hand)[0]
+    return suit_tricks(k.rules, k.hand, strain)[0]
 
 
 def _strains_to_weigh(k: Knowledge) -> list[int]:
@@ -167,6 +220,8 @@ class _BidSums:
     per_bid: dict[int, float]
     base: float = 0.0
     samples: int = 0
+    made: dict[int, int] = field(default_factory=dict)  # samples each bid was made in
+    tricks: dict[int, float] = field(default_factory=dict)  # our tricks summed, per strain
 
 
 def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: list[int],
@@ -190,9 +245,11 @@ def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: lis
         hands = sample_hands(k, rng)
         for t in strains:
             tricks, used = _exchange_and_play(solvers[t], k, hands, k.seat, _strain_bid(rules, t))
+            sums.tricks[t] = sums.tricks.get(t, 0.0) + tricks
             for i, b in cand:
                 if b.trump == t:
                     sums.per_bid[i] += _points(rules, b, mine, mine, tricks, k.scores, total)
+                    sums.made[i] = sums.made.get(i, 0) + (tricks >= b.tricks)
             work += used
         if base_bid is not None and base_solver is not None:
             tricks, used = _exchange_and_play(base_solver, k, hands, bidder, base_bid)

@@ -52,6 +52,7 @@ from five_hundred.engine.rules import RuleSet
 
 from . import match, misere
 from .hand_strength import nt_tricks, suit_tricks
+from .reasons import BidReason, BidWhy, with_hand
 
 # Tricks counted on from partner and the kitty, besides 0.5 for a kitty of three or
 # more (tuned against ``club``, docs/bots.md: 2.6 in all with the one-level jump below;
@@ -65,6 +66,7 @@ ALLOWANCE = 2.7
 # with the hand face up (R22), so it asks for nearly nothing to catch.
 MISERE_MAX_DANGER = 0.7
 OPEN_MISERE_MAX_DANGER = 0.4
+EASY_NOISE = 1.5  # ``easy`` misjudges each strain's count by up to this many tricks
 
 
 def misere_danger(rules: RuleSet, hand: int) -> float:
@@ -108,14 +110,71 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
     """The bidding decision of the rule-based player: count the hand's tricks in each
     strain it could play, bid the cheapest contract the count supports in the strain
     with the most to spare, or misère when the hand is safe enough; else pass."""
+    return bid_with_reason(k, rng, noise)[0]
+
+
+def bid_with_reason(k: Knowledge, rng: random.Random,
+                    noise: float = 0.0) -> tuple[Action, BidReason]:
+    """``bid_plan``'s decision with the facts that made it (``reasons.BidReason``):
+    the strain counted, its trumps, joker and bowers, the tricks counted from the hand
+    and on from partner and the kitty; for misère its danger; for a pass why."""
+    level = "easy" if noise else "normal"
     legal_bids = {a.ladder_index: a for a, _ in k.legal if isinstance(a, MakeBid)}
     if not legal_bids:
-        return PASS_ACTION
+        return PASS_ACTION, BidReason(level, None, "short")
     auction = _read_auction(k)
     counts = _strain_counts(k, rng, noise, auction)
-    choice = _with_misere(k, legal_bids, _best_suit_bid(k, legal_bids, counts, auction))
+    best = _best_suit_bid(k, legal_bids, counts, auction)
+    choice = _with_misere(k, legal_bids, best[0] if best is not None else None)
     # blind misère (V5) is never bid by the rule-based player
-    return choice if choice is not None else PASS_ACTION
+    ladder = ladder_for(k.rules)
+    if isinstance(choice, MakeBid) and (best is None or choice != best[0]):
+        return choice, with_hand(BidReason(level, ladder.bids[choice.ladder_index].code,
+                                           "misere", danger=misere_danger(k.rules, k.hand)),
+                                 k.rules, k.hand, NO_TRUMPS)
+    if best is not None:
+        act, count, slack, jumped = best
+        b = ladder.bids[act.ladder_index]
+        why: BidWhy = "raise" if count.raise_of is not None else "jump" if jumped else "count"
+        return act, _counted(k, level, b.code, why, count, slack, b.tricks)
+    return PASS_ACTION, _pass_reason(k, level, legal_bids, counts, auction)
+
+
+def _counted(k: Knowledge, level: str, code: str | None, why: BidWhy, count: _Count,
+             slack: float, needed: int) -> BidReason:
+    if count.raise_of is not None:  # partner's bid and our surplus over the allowance
+        reason = BidReason(level, code, why, own=count.est, allowance=count.allowance,
+                           partner_bid=count.raise_of.code,
+                           surplus=count.total - count.raise_of.tricks, slack=slack,
+                           needed=needed)
+    else:
+        reason = BidReason(level, code, why, own=count.est, allowance=count.allowance,
+                           slack=slack, noise=count.noise, needed=needed,
+                           stopped=count.stopped)
+    return with_hand(reason, k.rules, k.hand, count.trump)
+
+
+def _pass_reason(k: Knowledge, level: str, legal_bids: dict[int, MakeBid],
+                 counts: list[_Count], auction: _Auction) -> BidReason:
+    """Why the count found no bid: no strain worth counting (named by the longest suit),
+    or the best count short of the cheapest legal bid of its strain."""
+    rules = k.rules
+    if not counts:
+        longest = max(range(4), key=lambda t: (suit_tricks(rules, k.hand, t)[1], -t))
+        est, _n = suit_tricks(rules, k.hand, longest)
+        return with_hand(BidReason(level, None, "no_strain", own=est,
+                                   allowance=_allowance(rules),
+                                   stopped=nt_tricks(rules, k.hand)[1]),
+                         rules, k.hand, longest)
+    count = max(counts, key=lambda c: c.total)
+    ladder = ladder_for(rules)
+    cheapest = min((i for i in legal_bids if ladder.bids[i].kind == SUIT_BID
+                    and ladder.bids[i].trump == count.trump), default=None)
+    if cheapest is None:  # nothing left to bid in that strain
+        return _counted(k, level, None, "short", count, 0.0, 0)
+    b = ladder.bids[cheapest]
+    slack = match.bid_slack(rules, k.scores, k.seat & 1, b, k.high, auction.high_team)
+    return _counted(k, level, None, "short", count, slack, b.tricks)
 
 
 def _allowance(rules: RuleSet) -> float:
@@ -127,49 +186,71 @@ def _allowance(rules: RuleSet) -> float:
     return allowance
 
 
+@dataclass(frozen=True)
+class _Count:
+    """The tricks our side may take in a strain, and what they were counted from."""
+
+    total: float  # what the bid is judged on
+    trump: int  # the strain
+    est: float  # from our own hand
+    allowance: float  # on from partner and kitty (a raise: partner's bid counted it)
+    noise: float = 0.0  # easy's blur
+    raise_of: Bid | None = None  # partner's bid, when raising it
+    stopped: int = 0  # no trumps: suits stopped
+
+
 def _strain_counts(k: Knowledge, rng: random.Random, noise: float,
-                   auction: _Auction) -> list[tuple[float, int]]:
-    """(tricks our side may take, strain) for each strain worth bidding: four trumps or
-    more (three raise partner's suit), no trumps with three suits stopped and the
-    joker, or all four. ``noise`` (easy) blurs the counts."""
+                   auction: _Auction) -> list[_Count]:
+    """The count for each strain worth bidding: four trumps or more (three raise
+    partner's suit), no trumps with three suits stopped and the joker, or all four.
+    ``noise`` (easy) blurs the counts."""
     rules = k.rules
     allowance = _allowance(rules)
     partner_bid = auction.partner_bid
-    counts: list[tuple[float, int]] = []
+    counts: list[_Count] = []
     for t in range(4):
         est, n = suit_tricks(rules, k.hand, t)
         if n < 4 and not (partner_bid and partner_bid.trump == t and n >= 3):
             continue
-        total = est + allowance + noise * rng.uniform(-1, 1)
+        blur = noise * rng.uniform(-1, 1)
+        total = est + allowance + blur
         if partner_bid is not None and partner_bid.trump == t:
             # Partner already counted on ``allowance`` tricks from us and the kitty:
             # raise by the surplus only, and not at all when the suit is ours too (his
             # bid over ours already counted our hand: no escalation).
             surplus = 0.0 if t in auction.own_suits else max(0.0, est - allowance)
             total = partner_bid.tricks + surplus
-        counts.append((total, t))
+            counts.append(_Count(total, t, est, total - est, raise_of=partner_bid))
+            continue
+        counts.append(_Count(total, t, est, allowance, blur))
     nt_est, stopped = nt_tricks(rules, k.hand)
     if stopped >= 3 and ((rules.jokers == 1 and k.hand & (1 << JOKER)) or stopped == 4):
-        counts.append((nt_est + allowance - 0.3 + noise * rng.uniform(-1, 1), NO_TRUMPS))
+        blur = noise * rng.uniform(-1, 1)
+        counts.append(_Count(nt_est + allowance - 0.3 + blur, NO_TRUMPS, nt_est,
+                             allowance - 0.3, blur, stopped=stopped))
     return counts
 
 
-def _best_suit_bid(k: Knowledge, legal_bids: dict[int, MakeBid],
-                   counts: list[tuple[float, int]], auction: _Auction) -> Action | None:
-    """The strain bid with the most tricks to spare (the first strain on a tie)."""
-    best_choice: Action | None = None
+def _best_suit_bid(k: Knowledge, legal_bids: dict[int, MakeBid], counts: list[_Count],
+                   auction: _Auction) -> tuple[MakeBid, _Count, float, bool] | None:
+    """The strain bid with the most tricks to spare (the first strain on a tie), with
+    its count, the match score's shift and whether it jumped a level."""
+    best: tuple[MakeBid, _Count, float, bool] | None = None
     best_score = -1.0
-    for total, trump in counts:
-        found = _cheapest_supported(k, legal_bids, total, trump, auction)
+    for count in counts:
+        found = _cheapest_supported(k, legal_bids, count.total, count.trump, auction)
         if found is not None and found[0] > best_score:
-            best_score, best_choice = found
-    return best_choice
+            best_score = found[0]
+            best = (found[1], count, found[2], found[3])
+    return best
 
 
 def _cheapest_supported(k: Knowledge, legal_bids: dict[int, MakeBid], total0: float,
-                        trump: int, auction: _Auction) -> tuple[float, Action] | None:
+                        trump: int, auction: _Auction
+                        ) -> tuple[float, MakeBid, float, bool] | None:
     """The cheapest legal bid in ``trump`` that ``total0`` tricks support, scored by the
-    tricks to spare (a hair more for a higher level), or None."""
+    tricks to spare (a hair more for a higher level), with the match score's shift and
+    whether it jumped a level; or None."""
     rules = k.rules
     ladder = ladder_for(rules)
     for idx, act in sorted(legal_bids.items()):
@@ -178,19 +259,23 @@ def _cheapest_supported(k: Knowledge, legal_bids: dict[int, MakeBid], total0: fl
             continue
         # The match score moves the bar (match.py): a side that wins the game with
         # this bid, or must stop the other side's game, bids on less.
-        total = total0 + match.bid_slack(rules, k.scores, k.seat & 1, b, k.high,
-                                         auction.high_team)
+        slack = match.bid_slack(rules, k.scores, k.seat & 1, b, k.high, auction.high_team)
+        total = total0 + slack
         level = min(10, int(total))
         if auction.opponents_bid and auction.partner_bid is None:
             level = min(level, int(total - 0.2))
         if b.tricks <= level:
+            jumped = False
             if level >= b.tricks + 2:
                 # Two tricks to spare: one level higher now, since the auction may
                 # well end on this bid and leave the surplus unscored.
-                act = next((a for i, a in legal_bids.items()
-                            if ladder.bids[i].kind == SUIT_BID and ladder.bids[i].trump == trump
-                            and ladder.bids[i].tricks == b.tricks + 1), act)
-            return total - b.tricks + b.tricks * 0.01, act
+                higher = next((a for i, a in legal_bids.items()
+                               if ladder.bids[i].kind == SUIT_BID
+                               and ladder.bids[i].trump == trump
+                               and ladder.bids[i].tricks == b.tricks + 1), None)
+                if higher is not None:
+                    act, jumped = higher, True
+            return total - b.tricks + b.tricks * 0.01, act, slack, jumped
     return None
 
 
@@ -626,7 +711,7 @@ def _needs_trick(k: Knowledge) -> bool:
 def decide(k: Knowledge, rng: random.Random, slips: float = 0.0) -> Action:
     """The rule-based decision; ``slips`` is the chance of a deliberate slip (easy)."""
     if k.phase == BIDDING:
-        return bid_plan(k, rng, noise=1.5 if slips else 0.0)
+        return bid_plan(k, rng, noise=EASY_NOISE if slips else 0.0)
     if k.phase == DISCARD_PHASE:
         if slips and rng.random() < slips:
             cards = sorted(cards_of(k.hand))

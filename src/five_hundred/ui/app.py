@@ -817,6 +817,7 @@ class FiveHundredApp(App[None]):
         if self.controller is not None:
             self.sub_title = " · ".join(house_rules(self.controller.rules)) or \
                 _("no house rules")
+            self.sync_table()  # the model's words (log, bids explained) in the new language
         self.redraw_screens()
 
     def set_four_colours(self, on: bool) -> None:

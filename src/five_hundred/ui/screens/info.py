@@ -36,6 +36,7 @@ KEYS_HELP = N_("""\
 | p | pass (in the auction) |
 | Esc | go back (discard confirmation, joker lead) |
 | h | hint: what the strongest computer player would do |
+| e | the auction explained: what each computer's bid counted on |
 | u | take back your last move and the computers' replies (also on the next curtain) |
 | c | claim the remaining tricks: accepted only if certain whatever anyone plays or holds |
 | s | score sheet |

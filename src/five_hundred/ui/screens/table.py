@@ -146,6 +146,7 @@ class TableScreen(BaseScreen):
         Binding("u", "undo", N_("Undo")),
         Binding("c", "claim", N_("Claim")),
         Binding("h", "hint", N_("Hint")),
+        Binding("e", "explain", N_("Explain bids")),
         Binding("s", "app.score_sheet", N_("Scores")),
         Binding("f1", "app.rules", N_("Rules")),
         Binding("question_mark", "app.rules", N_("Rules"), show=False),
@@ -164,7 +165,7 @@ class TableScreen(BaseScreen):
         self.suit_cursor = 0
         self.mode = Mode.WATCH
         self.hint_text = ""
-        self._bar_state: tuple[Mode, bool, bool] | None = None  # what the key bar shows
+        self._bar_state: tuple[Mode, bool, bool, bool] | None = None  # what the key bar shows
         self._spin = 0
         self._spinner: Timer | None = None
         self._sent = False  # a choice is on its way up: no other until the next view
@@ -411,7 +412,8 @@ class TableScreen(BaseScreen):
                       marked=frozenset(self.marked),
                       kitty=frozenset(view.kitty or ()),
                       caption="", numbered=selectable)
-        bar = (self.mode, model.can_take_back, model.can_claim)
+        bar = (self.mode, model.can_take_back, model.can_claim,
+               not self.hidden_in_bar("explain"))
         if self._bar_state != bar:  # rebuilding the key bar is not free
             self._bar_state = bar
             self.refresh_bindings()
@@ -649,6 +651,8 @@ class TableScreen(BaseScreen):
             return mode in (Mode.CONFIRM, Mode.LEAD)
         if action == "hint":
             return mode != Mode.WATCH
+        if action == "explain":
+            return self.model is not None
         if action == "undo":  # the app answers, with the reason if there is nothing
             return self.view is not None
         if action == "claim":
@@ -661,6 +665,9 @@ class TableScreen(BaseScreen):
         model = self.model
         if action == "undo":
             return model is None or not model.can_take_back
+        if action == "explain":  # in the bar during the auction and the exchange
+            return model is None or not model.explained or model.public.phase not in (
+                BIDDING, DISCARD_PHASE, JOKER_PHASE)
         return action == "claim" and (model is None or not model.can_claim)
 
     def action_cursor(self, step: int) -> None:
@@ -802,6 +809,13 @@ class TableScreen(BaseScreen):
     def action_claim(self) -> None:
         if self.view is not None:
             self.post_message(self.Claim(self.view.seat))
+
+    def action_explain(self) -> None:
+        """The computers' bids of this deal, explained (a screen of their own)."""
+        from five_hundred.ui.screens.explained import BidsExplainedScreen
+
+        self.app.push_screen(BidsExplainedScreen(
+            lambda: self.model.explained if self.model is not None else ()))
 
     def action_hint(self) -> None:
         self.hint_text = _("thinking…")  # replaced by the hint when it is ready
