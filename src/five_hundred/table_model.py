@@ -53,7 +53,9 @@ def table_model(c: Controller, *, thinking: bool = False, hint: str = "",
         can_take_back=c.can_take_back(),
         can_claim=view is not None and bool(view.legal) and claim_refusal(view) is None,
         thinking=thinking, hint=hint, curtain=curtain,
-        explained=tuple(c.bid_explanations()))
+        # what a computer's bid counted on tells of its hand: a practice game's help
+        # (and the lessons'), not given away in a counted game
+        explained=tuple(c.bid_explanations()) if c.practice else ())
 
 
 __all__ = ["TableModel", "table_model"]

@@ -54,6 +54,27 @@ def test_the_controller_files_each_computer_bid_with_its_reason() -> None:
     assert table_model(c).explained == tuple(lines)
 
 
+def test_a_counted_game_keeps_the_computers_reasons_to_themselves() -> None:
+    """What a bid counted on tells of the computer's hand (its trumps, bowers, joker):
+    a practice game's help, never given away in a counted game."""
+    counted = Controller(PAGAT_AUSTRALIAN, PLAYERS, SEED)
+    practice = Controller(PAGAT_AUSTRALIAN, PLAYERS, SEED, practice=True)
+    assert _bid_round(counted) == _bid_round(practice) == 3
+    assert table_model(counted).explained == ()
+    assert len(table_model(practice).explained) == 3
+
+
+async def test_e_is_not_offered_in_a_counted_game(tmp_path: Path) -> None:
+    app = _app(tmp_path, practice=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_north_bidding(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        text = screen_text(app)
+        assert "Explain bids" not in text and "explained in practice games" in text
+
+
 def test_a_take_back_drops_the_bids_it_takes_back() -> None:
     """R11: North passes, the computers answer; taking North's pass back takes their
     bids and their explanations with it (practice game: at any time)."""
@@ -93,8 +114,8 @@ async def _explained(pilot: Pilot[None]) -> None:
     assert isinstance(pilot.app.screen, BidsExplainedScreen)
 
 
-def _app(tmp_path: Path) -> FiveHundredApp:
-    return create_app(tmp_path, seed=SEED, players=PLAYERS, pace=0.0)
+def _app(tmp_path: Path, practice: bool = True) -> FiveHundredApp:
+    return create_app(tmp_path, seed=SEED, players=PLAYERS, pace=0.0, practice=practice)
 
 
 async def test_e_opens_the_explained_bids_and_esc_goes_back(tmp_path: Path) -> None:

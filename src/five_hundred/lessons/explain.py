@@ -1,10 +1,9 @@
-"""What a computer's bid means, for the guided deal of the lessons.
+"""What a computer's bid promises, for the guided deal of the lessons.
 
-``explain_computer_bid`` is the one hook: the guided deal calls it for every bid a
-computer makes and shows what it returns under the auction. Today it says what the
-log says, with what the bid promises and its value; the bidding model's own
-explanation (issue 25, item 2: "about five hearts with a bower …") is to fill it in,
-from the same seat view and bid, without the lesson screen changing.
+``explain_computer_bid`` says what a bid commits its side to (the tricks, the value and
+the rule); the guided deal puts under it what the computer's own bidding model counted
+on (``Controller.bid_explanations``, from ``bots.reasons.BidReason``), so the two are
+never separate stories.
 """
 
 from __future__ import annotations

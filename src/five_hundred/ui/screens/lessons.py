@@ -267,7 +267,7 @@ class LessonTableScreen(TableScreen):
         if self.complete and self.controller is not None:
             out.append_text(self._guided_result(public))
         if self.explained:  # newest first: the panel cuts the oldest
-            out.append("\n" + "\n".join(reversed(self.explained[-4:])) + "\n")
+            out.append("\n" + "\n\n".join(reversed(self.explained[-3:])) + "\n")
         elif public.phase == BIDDING or public.auction:
             out.append("\n" + _("Auction") + "\n", style="bold")
             out.append_text(auction_text(public, names))
@@ -476,14 +476,19 @@ class LessonTableScreen(TableScreen):
         if c is not self.controller:
             return
         before = len(c.public().auction)
+        counted = len(c.bid_explanations())
         while c.apply_computer(request.token, action) == "again":
             request = c.computer_request()
             action = request.compute()
         auction = c.public().auction
         if len(auction) > before:
             seat, code = auction[-1]
-            self.explained.append(explain_computer_bid(
-                PAGAT_AUSTRALIAN, seat, None if code == "pass" else code, default_names()))
+            line = explain_computer_bid(
+                PAGAT_AUSTRALIAN, seat, None if code == "pass" else code, default_names())
+            facts = c.bid_explanations()  # what its own bidding model counted on
+            if len(facts) > counted:
+                line += "\n" + facts[-1]
+            self.explained.append(line)
         self._next_guided()
 
     def _ask_hint(self) -> None:

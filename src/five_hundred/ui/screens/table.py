@@ -814,6 +814,10 @@ class TableScreen(BaseScreen):
         """The computers' bids of this deal, explained (a screen of their own)."""
         from five_hundred.ui.screens.explained import BidsExplainedScreen
 
+        if self.model is None or not self.model.explained:
+            self.tell(_("No computer's bid to explain here (they are explained in practice "
+                        "games and lessons)."))
+            return
         self.app.push_screen(BidsExplainedScreen(
             lambda: self.model.explained if self.model is not None else ()))
 
