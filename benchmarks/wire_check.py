@@ -1,6 +1,7 @@
 """The wire checked like the screen, over many deals (issue 24): whole games played over
 loopback by bot clients (with computers at some tables, every language among the
-clients, and hints asked for now and then), and every frame each client receives
+clients, hints asked for now and then, and the review of a finished deal asked for
+after some deals), and every frame each client receives
 checked against what its seat may know at that moment (``tests/net/helpers.py``'s
 ``WireCheck``, the test suite's checker: the oracle reads the server's game state when
 each frame is built).
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.net.helpers import HOST, NAMES, SEATS, WireCheck, running
 
 from five_hundred.net.client import BotClient, Connection
-from five_hundred.net.protocol import VERSION, Hello, HintAsk, Table
+from five_hundred.net.protocol import VERSION, Hello, HintAsk, ReviewAsk, Table
 from five_hundred.net.server import TableServer
 from five_hundred.net.table import SeatSpec, TableConfig
 
@@ -33,6 +34,7 @@ LANGS = ("en", "pt", "pt_BR", "es")
 LEVELS = ("easy", "normal")
 AT_ONCE = 4  # tables playing at the same time
 HINT_CHANCE = 0.05  # of a decision on which a client first asks for a hint
+REVIEW_CHANCE = 0.3  # of a finished deal whose review a client asks for
 
 
 class HintingBot(BotClient):
@@ -44,11 +46,18 @@ class HintingBot(BotClient):
         self.coin = random.Random(f"hints:{self.seed}:{self.hello.seat}")
         self.asked: set[tuple[int, int]] = set()
         self.hints = 0
+        self.reviewed: set[int] = set()
 
     async def _table(self, conn: Connection, frame: Table) -> bool:
         view = frame.model.seat_view
         if frame.model.hint:
             self.hints += 1
+        elif frame.model.public.phase == "deal_over" and \
+                frame.model.public.deal_number not in self.reviewed:
+            self.reviewed.add(frame.model.public.deal_number)
+            if self.coin.random() < REVIEW_CHANCE:  # its frames come while play goes on
+                await conn.send(ReviewAsk(deal=self.coin.randrange(
+                    len(frame.model.public.results))))
         elif (view is not None and view.legal and frame.decision not in self.asked
                 and self.coin.random() < HINT_CHANCE):
             self.asked.add(frame.decision)
@@ -102,7 +111,8 @@ async def check(deals_wanted: int) -> int:
     print(f"{deals} deals in {games} games over the wire, {time.perf_counter() - started:.0f} s")
     print(f"checked: {wire.tables} table frames (by seat: "
           f"{', '.join(f'{SEATS[s]} {n}' for s, n in sorted(wire.by_seat.items()))}), "
-          f"{wire.notices} notices, {hints} hints; {len(wire.known)} (position, seat) "
+          f"{wire.notices} notices, {hints} hints, {wire.reviews} review frames "
+          f"({wire.analyses} with an analysis); {len(wire.known)} (position, seat) "
           f"pairs known to the oracle, {hidden} with cards hidden from the seat")
     if wire.problems:
         print(f"{len(wire.problems)} frames name a card their seat may not know:")

@@ -164,6 +164,7 @@ PUBLIC_SURFACE = {
     "computer_to_act",
     "needs_curtain", "forget_viewer", "blind_misere_offered", "reveal", "table_view", "act",
     "why_not",
+    "why_refused",
     "act_blind_misere", "bot_rng", "computer_action", "play_computer", "hint",
     "token", "computer_request", "apply_computer", "hint_request", "hint_is_current",
     "start_next_deal", "save", "record_json", "from_record_text",

@@ -42,6 +42,7 @@ other commands:
   five-hundred host [--bind 0.0.0.0]  host a table for friends at their own screens
   five-hundred join ADDRESS --code C  sit at a table someone hosts
   five-hundred serve                  the join client in a web page
+  five-hundred learn                  learn to play: short lessons at the table
   --lang en|pt|pt_BR|es (before or after a command) chooses the language.""")
 
 
@@ -199,6 +200,11 @@ def table_main(argv: Sequence[str]) -> int:
     return _entry("five_hundred.ui.launch")(list(argv))
 
 
+def learn_main(argv: Sequence[str]) -> int:
+    """``five-hundred learn``: the table's app, opened on the list of lessons."""
+    return table_main(["--learn", *argv])
+
+
 def _remote(name: str) -> Callable[[Sequence[str]], int]:
     """``host``, ``join`` or ``serve`` (``five_hundred.ui.remote_launch``), imported only
     when one of them runs."""
@@ -222,6 +228,7 @@ _COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "host": host_main,
     "join": join_main,
     "serve": serve_main,
+    "learn": learn_main,
 }
 
 
@@ -273,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = _COMMANDS.get(name) if args else None
     if command is None and lang is not None:
         args = ["--lang", lang, *args]  # the table's options: --lang beats the remembered
-    elif name in REMOTE_COMMANDS and lang is not None:
+    elif (name in REMOTE_COMMANDS or name == "learn") and lang is not None:
         args = [name, "--lang", lang, *args[1:]]
     try:
         status = command(args[1:]) if command is not None else table_main(args)

@@ -16,6 +16,9 @@ SUIT_LETTERS = "SCDH"
 SUIT_SYMBOLS = "♠♣♦♥"
 SUIT_OF_LETTER = dict(zip(SUIT_LETTERS, SUIT_SYMBOLS, strict=True))
 JOKERS = ("JK", "J2")
+# in place of a card's code: a card the reader never saw (a networked seat's review of
+# a deal: net/review.py); no card is spelt so
+UNSEEN: Final = "??"
 
 # The verbs, the first item of every action (engine/actions.py): plain ints, the one
 # spelling, defined here so that ``notation`` tells actions apart without the engine.
@@ -53,4 +56,4 @@ def card_face(code: str) -> str:
 
 __all__ = ["BID", "BIDDING", "DEAL_OVER", "DISCARD", "DISCARD_PHASE", "GAME_OVER", "JOKERS",
            "JOKER_NAME", "JOKER_PHASE", "PASS", "PHASES", "PLAY", "PLAYING", "SEATS",
-           "SUIT_LETTERS", "SUIT_OF_LETTER", "SUIT_SYMBOLS", "Phase", "card_face"]
+           "SUIT_LETTERS", "SUIT_OF_LETTER", "SUIT_SYMBOLS", "UNSEEN", "Phase", "card_face"]

@@ -50,7 +50,8 @@ from five_hundred.engine import (
     public_view,
     view_for,
 )
-from five_hundred.engine.actions import BID, PLAY_ACTIONS
+from five_hundred.engine.actions import BID, PLAY_ACTIONS, Play
+from five_hundred.engine.cards import card_str
 from five_hundred.engine.claims import FAILS, ClaimCheck, check_claim, claim_refusal, play_out
 from five_hundred.i18n import _
 from five_hundred.notation import (
@@ -443,6 +444,24 @@ class Controller:
         reason, rule = self._state.explain(PLAY_ACTIONS[parse_card(card, self.rules)])
         return _("{card} cannot be played now: {reason} ({rule}).").format(
             card=card_label(card), reason=reason_text(reason), rule=rule)
+
+    def why_refused(self, text: str, seat: int) -> str:
+        """Why ``seat`` (on a screen of its own) may not take the action spelt ``text``
+        now: the engine's reason and rule, in the table's words and the current
+        language. A card is said as ``why_not`` says it at one screen. The reasons speak
+        of the asker's own hand only, and only the acting seat is told one."""
+        if self.acting_seat != seat or not self._sees(seat):
+            return _("It is not your turn.")
+        try:
+            action = self._state.parse(text)
+        except ValueError:
+            return _("That is not one of your legal actions now.")
+        if action in self._state.legal_actions():  # legal, but not spelt as the view has it
+            return _("That is not one of your legal actions now.")
+        if type(action) is Play:
+            return self.why_not(card_str(action.card), seat)
+        reason, rule = self._state.explain(action)
+        return _("Refused: {reason} ({rule}).").format(reason=reason_text(reason), rule=rule)
 
     def _play_forced(self) -> bool:
         """With ``auto_play``: play each person's only legal card for them."""

@@ -22,10 +22,12 @@ from five_hundred import i18n
 from five_hundred.bots.levels import player
 from five_hundred.engine import PAGAT_AUSTRALIAN, RuleSet
 from five_hundred.engine.cards import card_str, cards_of
+from five_hundred.engine.state import GameState
+from five_hundred.engine.views import view_for
 from five_hundred.faces import card_face
 from five_hundred.hotseat import Controller, Player
 from five_hundred.net.client import BotClient
-from five_hundred.net.protocol import VERSION, Hello, Notice, ServerMessage, Table
+from five_hundred.net.protocol import UNSEEN, VERSION, Hello, Notice, Review, ServerMessage, Table
 from five_hundred.net.server import TableServer
 from five_hundred.net.table import NetTable
 from five_hundred.table_model import TableModel
@@ -151,13 +153,53 @@ def cards_named(model: TableModel) -> set[str]:
     return found
 
 
+def seen_in_deal(state: GameState, index: int, seat: int) -> set[str]:
+    """The cards (codes) ``seat`` saw during finished deal ``index``: the deal replayed
+    from its log, and every view the engine would have given that seat along the way
+    (its hand, its kitty and discard, the cards played, an open-misère hand face up)
+    gathered. What a seat may know once a deal is over is exactly this: nothing is
+    turned face up at its end."""
+    log = state.logs[index]
+    deal = GameState.from_deal(state.rules, log.dealer, list(log.hands), log.kitty)
+    seen: set[str] = set()
+
+    def look() -> None:
+        view = view_for(deal, seat)
+        seen.update(view.hand, view.kitty or (), view.discards or ())
+        public = view.public
+        for trick in (*public.tricks, *((public.trick,) if public.trick else ())):
+            seen.update(card for _s, card in trick.plays)
+        seen.update(public.exposed_hand or ())
+
+    look()
+    for who, action in log.actions:
+        deal.apply(action, who)
+        look()
+    return seen
+
+
+def deal_cards(state: GameState, index: int) -> set[str]:
+    """Every card of finished deal ``index`` (codes): the four hands and the kitty."""
+    log = state.logs[index]
+    mask = log.kitty
+    for hand in log.hands:
+        mask |= hand
+    return {card_str(x) for x in cards_of(mask)}
+
+
+def hidden_after(state: GameState, index: int, seat: int) -> set[str]:
+    """The cards of finished deal ``index`` that ``seat`` never saw (codes)."""
+    return deal_cards(state, index) - seen_in_deal(state, index, seat)
+
+
 def hidden_faces(c: Controller, seat: int) -> set[str]:
     """The cards ``seat`` may not know now, as faces: the other hands, the kitty and
     the discard (the declarer's own once the auction is won), less the cards played
-    and an open-misère hand face up. After a deal every hand may be reviewed: none."""
+    and an open-misère hand face up. Once a deal is over: the cards of it the seat
+    never saw (``seen_in_deal``)."""
     s = c._state  # the oracle reads the state; the server hands out views only
     if s.phase in ("deal_over", "game_over"):
-        return set()
+        return {card_face(code) for code in hidden_after(s, len(s.logs) - 1, seat)}
     hidden = s.kitty | s.discards
     if s.contract is not None and seat == s.declarer:
         hidden = 0
@@ -173,6 +215,39 @@ def hidden_faces(c: Controller, seat: int) -> set[str]:
             if code not in played}
 
 
+REVIEW_CARD_KEYS = {"hands", "kitty", "discards", "plays", "held", "card"}
+
+
+def review_cards(message: Review) -> set[str]:
+    """Every card a ``review`` frame names (codes; ``UNSEEN`` is none). A string under a
+    card field that is neither a card nor ``UNSEEN`` is named too, to be caught."""
+    found: set[str] = set()
+    for key, text in values(message.model_dump(mode="json")):
+        if key in REVIEW_CARD_KEYS and text != UNSEEN:
+            found.add(text)
+    return found
+
+
+def review_problems(state: GameState, message: Review, seat: int) -> list[str]:
+    """What is wrong with a ``review`` frame sent to ``seat``: a card of the deal it
+    never saw, anything in a card field that is no card of the deal, another seat's
+    review, the wrong deal."""
+    problems = []
+    if message.seat != seat:
+        problems.append(f"seat {seat} was sent seat {message.seat}'s review")
+    if not 0 <= message.deal < len(state.logs) or message.review.index != message.deal:
+        return [*problems, f"seat {seat} was sent a review of no finished deal"]
+    named = review_cards(message)
+    leaked = named & hidden_after(state, message.deal, seat)
+    if leaked:
+        problems.append(f"seat {seat} was sent {sorted(leaked)} in the review of deal "
+                        f"{message.deal + 1}")
+    strange = named - deal_cards(state, message.deal)
+    if strange:
+        problems.append(f"seat {seat}'s review names {sorted(strange)}, no card of the deal")
+    return problems
+
+
 @dataclass
 class WireCheck:
     """Wraps ``NetTable.frame_for`` to learn, for every frame built, what its seat may
@@ -184,6 +259,8 @@ class WireCheck:
     notices: int = 0
     problems: list[str] = field(default_factory=list)
     by_seat: dict[int, int] = field(default_factory=dict)
+    reviews: int = 0  # review frames checked
+    analyses: int = 0  # of which with a double-dummy analysis
 
     def install(self, monkeypatch: Any) -> None:
         original = NetTable.frame_for
@@ -216,6 +293,13 @@ class WireCheck:
             if leaked:
                 self.problems.append(f"seat {seat} was sent {sorted(leaked)} at "
                                      f"{message.decision}")
+        elif isinstance(message, Review):
+            # a finished deal never changes (it cannot be taken back): its log, read
+            # now, is the one the frame was built from
+            self.reviews += 1
+            self.analyses += not isinstance(message.analysis, str)
+            assert table.controller is not None
+            self.problems.extend(review_problems(table.controller._state, message, seat))
         elif isinstance(message, Notice):
             self.notices += 1
             leaked = set(FACE.findall(message.text)) & self.latest.get((id(table), seat), set())

@@ -177,7 +177,7 @@ async def test_one_seat_never_sees_a_curtain_a_whole_deal_long(tmp_path: Path) -
             assert "CurtainScreen" not in seen
             assert "RemoteTableScreen" in seen
             text = screen_text(app)
-            assert "Press Enter when you are ready for the next deal." in text
+            assert "Press Enter when you are ready for the next deal; r reviews this deal." in text
             await pilot.press("enter")
             await wait_until(pilot, lambda: table.controller is not None and
                              table.controller.public().deal_number == 2)

@@ -18,6 +18,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
 
+from five_hundred.engine.review import DealReview
+from five_hundred.faces import UNSEEN  # in a ``review`` frame: a card the seat never saw
 from five_hundred.table_model import TableModel
 
 VERSION = 1
@@ -30,6 +32,7 @@ RATE_PER_SECOND = 20  # sustained frames per second from one connection
 RATE_BURST = 40  # frames a connection may send at once before the rate applies
 MAX_CONNECTIONS_PER_TABLE = 8  # four seats, and room for rejoins racing a dead socket
 WRONG_CODE_DELAY = 1.0  # seconds before a wrong code is answered (guessing is slow)
+MAX_DEALS = 10_000  # a deal's index in a ``review`` request
 
 _STRICT = ConfigDict(extra="forbid", frozen=True, strict=True)
 
@@ -118,8 +121,18 @@ class Ping(BaseModel):
     type: Literal["ping"] = "ping"
 
 
-ClientMessage = Annotated[Hello | Act | Undo | Claim | HintAsk | Ready | SetSeat | SetLang | Ping,
-                          Field(discriminator="type")]
+class ReviewAsk(BaseModel):
+    """The review of a finished deal (``deal`` from 0; None: the last finished one), as
+    the client's seat may know it. Optional: a client that never asks never gets a
+    ``review`` frame (docs/protocol.md, "The review of a finished deal")."""
+
+    model_config = _STRICT
+    type: Literal["review"] = "review"
+    deal: Annotated[int, Field(ge=0, le=MAX_DEALS)] | None = None
+
+
+ClientMessage = Annotated[Hello | Act | Undo | Claim | HintAsk | Ready | SetSeat | SetLang | Ping
+                          | ReviewAsk, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -193,7 +206,50 @@ class Pong(BaseModel):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Annotated[Welcome | Lobby | Table | Notice | Error | Pong,
+class Verdict(BaseModel):
+    """One card of a reviewed deal judged double-dummy (``bots.analysis.CardVerdict``)."""
+
+    model_config = _STRICT
+    trick: int
+    seat: Seat
+    card: str
+    best: int
+    after: int
+
+
+class ReviewAnalysis(BaseModel):
+    """The double-dummy analysis of a reviewed deal (``bots.analysis.DealAnalysis``)."""
+
+    model_config = _STRICT
+    misere: bool
+    declarer: Seat
+    could: int
+    made: int
+    contract: str
+    cards: tuple[Verdict, ...]
+
+
+# "computing": a second ``review`` frame follows with the result (or "failed");
+# "withheld": the analysis would rest on cards this seat never saw; "none": nobody
+# declared, nothing was played
+AnalysisNote = Literal["computing", "withheld", "failed", "none"]
+
+
+class Review(BaseModel):
+    """The answer to ``review``: finished deal ``deal`` (from 0; ``deals`` are finished)
+    as the client's seat may know it. A card it never saw is ``UNSEEN`` ("??") in
+    ``review`` (the hands, the kitty, the discard); the cards played are all there."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: Literal["review"] = "review"
+    deal: int
+    deals: int
+    seat: Seat
+    review: DealReview
+    analysis: ReviewAnalysis | AnalysisNote
+
+
+ServerMessage = Annotated[Welcome | Lobby | Table | Notice | Error | Pong | Review,
                           Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 
@@ -217,14 +273,17 @@ __all__ = [
     "DEFAULT_PORT",
     "MAX_CLIENT_FRAME",
     "MAX_CONNECTIONS_PER_TABLE",
+    "MAX_DEALS",
     "MAX_SERVER_FRAME",
     "RATE_BURST",
     "RATE_PER_SECOND",
     "SEAT_WORDS",
     "SERVER_MESSAGE",
+    "UNSEEN",
     "VERSION",
     "WRONG_CODE_DELAY",
     "Act",
+    "AnalysisNote",
     "Claim",
     "ClientMessage",
     "Error",
@@ -235,12 +294,16 @@ __all__ = [
     "Ping",
     "Pong",
     "Ready",
+    "Review",
+    "ReviewAnalysis",
+    "ReviewAsk",
     "SeatState",
     "ServerMessage",
     "SetLang",
     "SetSeat",
     "Table",
     "Undo",
+    "Verdict",
     "Welcome",
     "dump",
     "parse_client",

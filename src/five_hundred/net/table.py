@@ -48,6 +48,8 @@ from five_hundred.net.protocol import (
     Ping,
     Pong,
     Ready,
+    Review,
+    ReviewAsk,
     SeatState,
     SetLang,
     SetSeat,
@@ -64,7 +66,9 @@ from five_hundred.table_model import TableModel
 
 if TYPE_CHECKING:
     from five_hundred.engine.claims import ClaimCheck
+    from five_hundred.engine.review import DealReview
     from five_hundred.hotseat import ClaimRequest, ComputerRequest, HintRequest
+    from five_hundred.net.protocol import AnalysisNote, ReviewAnalysis
     from five_hundred.ui.storage import SaveSlot, Storage
 
 LOG = logging.getLogger("five_hundred.net")
@@ -74,6 +78,7 @@ DEFAULT_PACE = 0.8  # seconds between computer moves (as at one screen)
 UNDO_WINDOW = 0.6  # the least pause before a computer answers a move that may be taken back
 TRICK_PAUSE = 3  # paces a finished trick stays before a computer leads to the next
 THINKING_AFTER = 0.3  # a computer thinking this long is shown as thinking
+ANALYSES_KEPT = 32  # double-dummy analyses of reviewed deals kept per table
 # the computer levels in words (as the start screen names them)
 LEVEL_WORDS = {"easy": N_("computer, easy"), "normal": N_("computer, normal"),
                "hard": N_("computer, hard")}
@@ -246,6 +251,9 @@ class NetTable:
         self._computer: asyncio.Task[None] | None = None
         self._next_deal: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        # the double-dummy analyses of finished deals (``_review``), by the deal's review
+        self._analyses: dict[str, ReviewAnalysis | Literal["failed", "none"]] = {}
+        self._analysing: dict[str, list[Callable[[], None]]] = {}
         saved_code = self._resume(config) if config.resume else None
         self.code = config.code or saved_code or new_code()
         self.key = canonical_code(self.code)
@@ -603,6 +611,8 @@ class NetTable:
             self._hint(link, seat)
         elif isinstance(message, Ready):
             self._set_ready(link, seat)
+        elif isinstance(message, ReviewAsk):
+            self._review(link, seat, message)
 
     def seat_of(self, link: Link) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.link is link), None)
@@ -618,9 +628,8 @@ class NetTable:
             self.refuse(link, "not-your-turn", lambda: _("It is not your turn."))
             return
         action = c.seat_view(seat).find(message.action)
-        if action is None:
-            self.refuse(link, "illegal", lambda: _(
-                "That is not one of your legal actions now."))
+        if action is None:  # why, as the local table says it (the engine's reason)
+            self.refuse(link, "illegal", lambda: c.why_refused(message.action, seat))
             return
         try:
             c.act(action)
@@ -877,6 +886,74 @@ class NetTable:
         self._hints.clear()
         c.play_forced()
         self._changed()
+
+    # ------------------------------------------------------------ the review of a deal
+
+    def _review(self, link: Link, seat: int, message: ReviewAsk) -> None:
+        """A finished deal as ``seat`` may know it (``net/review.py``): the deal at once,
+        then its double-dummy analysis in a second frame once it is computed (or withheld:
+        it would rest on cards the seat never saw). The record is taken here, on the
+        loop; the deal is rebuilt and analysed in the server's threads."""
+        from five_hundred.engine.review import DealNotFinished
+        from five_hundred.net import review as net_review
+
+        c = self.controller
+        assert c is not None
+        record = c.record_json()
+
+        def rebuild() -> DealReview | DealNotFinished:
+            try:
+                return net_review.deal_of(net_review.reviews_of(record), message.deal)
+            except DealNotFinished as exc:
+                return exc
+
+        def done(whole: DealReview | DealNotFinished | None) -> None:
+            if whole is None or isinstance(whole, DealNotFinished):
+                self.refuse(link, "refused", lambda: _("That deal is not finished: it "
+                                                       "cannot be reviewed."))
+                return
+            deals = len(c.public().results)
+            mine = net_review.for_seat(whole, seat)
+
+            def send(analysis: ReviewAnalysis | AnalysisNote) -> None:
+                if self.seats[seat].link is link:  # still this client's seat
+                    self._deliver(link, Review(deal=whole.index, deals=deals, seat=seat,
+                                               review=mine, analysis=analysis))
+
+            if not net_review.analysable(whole, seat):
+                send("none" if whole.contract is None else "withheld")
+                return
+            key = whole.model_dump_json()
+            known = self._analyses.get(key)
+            if known is not None:
+                send(known)
+                return
+            send("computing")
+            waiting = self._analysing.get(key)
+            self._analysing[key] = [*(waiting or []), lambda: send(self._analyses[key])]
+            if waiting is None:
+                self._spawn(lambda: self._analyse(whole), lambda a: self._analysed(key, a))
+
+        self._spawn(rebuild, done)
+
+    def _analyse(self, review: DealReview) -> ReviewAnalysis | Literal["failed", "none"]:
+        """(In a thread.) The analysis of a whole finished deal, as sent on the wire."""
+        from five_hundred.bots.analysis import AnalysisCancelled, analyse_review
+        from five_hundred.net.review import wire_analysis
+
+        try:
+            analysis = analyse_review(review, stop=lambda: self.closed)
+        except AnalysisCancelled:
+            return "failed"
+        return "none" if analysis is None else wire_analysis(analysis)
+
+    def _analysed(self, key: str, analysis: ReviewAnalysis | Literal["failed", "none"] | None
+                  ) -> None:
+        self._analyses[key] = "failed" if analysis is None else analysis
+        while len(self._analyses) > ANALYSES_KEPT:
+            del self._analyses[next(iter(self._analyses))]
+        for answer in self._analysing.pop(key, []):
+            answer()
 
     def start(self) -> None:
         """The server is up: a resumed table of computers only goes on by itself."""

@@ -90,8 +90,10 @@ class FiveHundredApp(App[None]):
                  guard_seconds: float = GUARD_SECONDS,
                  clock: Callable[[], float] = time.monotonic,
                  inline_computers: bool = False, auto_play: bool = True,
-                 undo_window: float = UNDO_WINDOW, practice: bool = False) -> None:
+                 undo_window: float = UNDO_WINDOW, practice: bool = False,
+                 learn: bool = False) -> None:
         super().__init__()
+        self.want_learn = learn  # open the lessons at once (five-hundred learn)
         # the least pause before a computer answers a move that may still be taken back
         self.undo_window = undo_window
         # a person's only legal card is played for them (--no-auto-play turns it off)
@@ -242,7 +244,9 @@ class FiveHundredApp(App[None]):
             _preload, thread=True, exclusive=False))
         latest = self.storage.latest() if self.want_resume else None
         self.say_storage_messages()
-        if latest is not None:
+        if self.want_learn:
+            self.action_learn()
+        elif latest is not None:
             self.resume_game(latest.game_id)
         elif self.autostart:
             from five_hundred.engine import PAGAT_AUSTRALIAN
@@ -688,6 +692,14 @@ class FiveHundredApp(App[None]):
 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen(self.rules_in_play if self.controller else None))
+
+    def action_learn(self) -> None:
+        """The lessons (issue 25): from the start screen, or ``five-hundred learn``."""
+        from five_hundred.lessons.progress import Progress
+        from five_hundred.ui.screens.lessons import LessonListScreen
+
+        if self.controller is None and not isinstance(self.screen, LessonListScreen):
+            self.push_screen(LessonListScreen(Progress(self.storage.folder)))
 
     def action_keys(self) -> None:
         from five_hundred.ui.screens.info import KeysScreen

@@ -61,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
                             pace=i18n.decimal(DEFAULT_PACE)))
     parser.add_argument("--no-auto-play", action="store_true",
                         help=_("do not play a person's only legal card for them"))
+    parser.add_argument("--learn", action="store_true",
+                        help=_("open the lessons: learn to play (also: five-hundred learn)"))
     return parser
 
 
@@ -77,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
 
         use_four_colours(storage.last_four_colours())
         app = FiveHundredApp(storage, seed=args.seed, resume=args.resume,
-                             pace=max(0.0, args.pace), auto_play=not args.no_auto_play)
+                             pace=max(0.0, args.pace), auto_play=not args.no_auto_play,
+                             learn=args.learn)
     except Exception:
         return _crashed(None, folder)
     return run_app(app)

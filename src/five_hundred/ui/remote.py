@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass
@@ -36,7 +37,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
 from five_hundred import i18n
-from five_hundred.faces import DEAL_OVER, GAME_OVER
+from five_hundred.engine.review import DealReview
+from five_hundred.faces import DEAL_OVER, GAME_OVER, UNSEEN
 from five_hundred.i18n import N_, _
 from five_hundred.net.client import Connection, JoinError, connect
 from five_hundred.net.protocol import (
@@ -50,6 +52,8 @@ from five_hundred.net.protocol import (
     Lobby,
     Notice,
     Ready,
+    Review,
+    ReviewAsk,
     SeatName,
     ServerMessage,
     SetLang,
@@ -58,12 +62,13 @@ from five_hundred.net.protocol import (
     Undo,
     Welcome,
 )
-from five_hundred.notation import card_label, default_names, house_rules, seat_name, who
+from five_hundred.notation import default_names, house_rules, seat_name, who
 from five_hundred.safe_text import clean_name, clean_text
 from five_hundred.table_model import TableModel
 from five_hundred.ui.guard import GUARD_SECONDS
 from five_hundred.ui.remote_screens import (
     RemoteGameOverScreen,
+    RemoteReviewScreen,
     RemoteSummaryScreen,
     RemoteTableScreen,
 )
@@ -72,6 +77,7 @@ from five_hundred.ui.screens.connect import ConnectScreen
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.game_over import GameOverScreen
 from five_hundred.ui.screens.lobby import LobbyScreen
+from five_hundred.ui.screens.review import ReviewWanted
 from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
 from five_hundred.ui.storage import Storage, atomic_write
@@ -107,6 +113,29 @@ def clean_model(model: TableModel) -> TableModel:
     data = _clean(model.model_dump(mode="json"))
     data["names"] = [clean_name(n, seat_name(i)) for i, n in enumerate(data["names"][:4])]
     return TableModel.model_validate(data)
+
+
+CARD_CODE = re.compile(r"(?:[2-9TJQKA][SCDH]|JK|J2)")
+
+
+def _card_or_unseen(code: str) -> str:
+    return code if CARD_CODE.fullmatch(code) else UNSEEN
+
+
+def _clean_review(review: DealReview) -> DealReview:
+    """A deal's review from the network, safe to draw: every card field holds a card's
+    code or ``UNSEEN`` (anything else is drawn as a card never seen), every other text
+    is cleaned."""
+    hands = tuple(tuple(_card_or_unseen(c) for c in hand) for hand in review.hands)
+    tricks = tuple(t.model_copy(update={
+        "plays": tuple((s, _card_or_unseen(c)) for s, c in t.plays),
+        "held": tuple(tuple(_card_or_unseen(c) for c in hand) for hand in t.held)})
+        for t in review.tricks)
+    data = _clean(review.model_copy(update={
+        "hands": hands, "tricks": tricks,
+        "kitty": tuple(_card_or_unseen(c) for c in review.kitty),
+        "discards": tuple(_card_or_unseen(c) for c in review.discards)}).model_dump(mode="json"))
+    return DealReview.model_validate(data)
 
 
 def clean_lobby(lobby: Lobby) -> Lobby:
@@ -255,6 +284,8 @@ class RemoteApp(App[None]):
         self._curtain: CurtainScreen | None = None
         self._summary: RemoteSummaryScreen | None = None
         self._pending = list(connections)
+        self._review_asked = False  # r was pressed: the review opens when it comes
+        self._looked: set[tuple[int, int]] = set()  # (deal, seat): its hand was shown
 
     # ------------------------------------------------------------ what screens read
 
@@ -429,10 +460,21 @@ class RemoteApp(App[None]):
                 self.advance()
             elif self._summary is not None:
                 self._summary.update_ready()
+        elif isinstance(message, Review):
+            self._review_came(link, message)
         elif isinstance(message, Notice):
             self.tell(clean_text(message.text), "information")
         elif isinstance(message, Error):
-            self.tell(clean_text(message.message), "error")
+            if self._review_asked and message.code == "bad-frame":
+                # a server of before the review: it does not know the message
+                self._review_asked = False
+                self.tell(_("The host's program does not offer the review of a deal "
+                            "(an older version)."), "warning")
+                return
+            self._review_asked = False
+            # a refused card or bid says why as the local table does (a warning there)
+            self.tell(clean_text(message.message),
+                      "warning" if message.code == "illegal" else "error")
             if self._table is not None and self.viewer == link.seat:
                 self._table.take_choices_again()
         elif isinstance(message, Welcome):
@@ -497,8 +539,11 @@ class RemoteApp(App[None]):
         elif self.viewer not in mine:
             self.viewer = None
         acting = public.to_act
-        if len(mine) > 1 and acting in mine and acting != self.viewer:
-            self._show_curtain(acting)
+        if acting in mine and ((len(mine) > 1 and acting != self.viewer) or (
+                self._blind_offered(acting) and (self._deal, acting) not in self._looked)):
+            # another seat's turn at this keyboard, or (V5) a person who may still bid
+            # blind misère: even alone at the screen, "your cards" first, as at one table
+            self._show_curtain(acting, solo=len(mine) == 1)
             return
         self._show_table()
 
@@ -530,18 +575,18 @@ class RemoteApp(App[None]):
         table.show(model)
         self._refresh_line()
 
-    def _show_curtain(self, seat: int) -> None:
+    def _show_curtain(self, seat: int, solo: bool = False) -> None:
         if self._table is not None and self._table.is_mounted and self._latest is not None:
             self._table.show(self._latest.model.model_copy(update={
                 "seat_view": None, "hint": "", "can_take_back": False, "can_claim": False}))
         blind = self._blind_offered(seat)
         curtain = self._curtain
         if curtain is None:
-            curtain = CurtainScreen(seat, blind, solo=False)
+            curtain = CurtainScreen(seat, blind, solo=solo)
             self._curtain = curtain
             self.install_screen(curtain, name="curtain")
         elif curtain.seat != seat or self._main() is not curtain:
-            curtain.prepare(seat, blind, solo=False)
+            curtain.prepare(seat, blind, solo=solo)
         self.clear_notifications()
         if self._main() is not curtain:
             self._main_screen("curtain")
@@ -630,8 +675,13 @@ class RemoteApp(App[None]):
         self.send(self.viewer, HintAsk())
 
     def on_table_screen_refused(self, message: TableScreen.Refused) -> None:
-        self.tell(_("{card} cannot be played now: follow the suit led if you can (R20; "
-                    "the joker: R25).").format(card=card_label(message.card)))
+        """A card the table would not send: the server says why, in the engine's words
+        and this screen's language (its ``illegal`` error), as the local table does."""
+        link = self.links.get(message.seat)
+        if link is None or link.frame is None or message.seat != self.viewer:
+            return
+        self.send(message.seat, Act(action=f"play {message.card}",
+                                    decision=link.frame.decision))
 
     def on_table_screen_shown(self, message: TableScreen.Shown) -> None:
         if self._table is not None and self._top() is self._table:
@@ -643,6 +693,7 @@ class RemoteApp(App[None]):
                 message.seat not in self.my_seats:
             return
         self.viewer = message.seat
+        self._looked.add((self._deal, message.seat))
         self.advance()
 
     def on_curtain_screen_blind_misere(self, message: CurtainScreen.BlindMisere) -> None:
@@ -662,6 +713,45 @@ class RemoteApp(App[None]):
                 self.send(seat, Ready())
         if self._summary is not None:
             self._summary.update_ready()
+
+    # ------------------------------------------------------------ the review of a deal
+
+    def _review_seat(self) -> int | None:
+        """The seat whose review this screen shows: the one it serves (of several at
+        the host's keyboard, the one whose hand was shown last, else the first)."""
+        mine = self.my_seats
+        if not mine:
+            return None
+        return self.viewer if self.viewer in mine else mine[0]
+
+    def on_review_wanted(self, message: ReviewWanted) -> None:
+        """r on the summary or at the game's end: ask the server for the review of the
+        deal (as this seat saw it); it opens when it comes."""
+        message.stop()
+        seat = self._review_seat()
+        if seat is None or self._latest is None:
+            return
+        if isinstance(self._top(), RemoteReviewScreen):
+            return
+        self._review_asked = True
+        self.send(seat, ReviewAsk(deal=message.index))
+
+    def _review_came(self, link: SeatLink, frame: Review) -> None:
+        review = frame.model_copy(update={"review": _clean_review(frame.review)})
+        top = self._top()
+        if isinstance(top, RemoteReviewScreen):
+            top.take(review)
+            return
+        if not self._review_asked or link.seat != self._review_seat():
+            return  # an answer for a review closed meanwhile
+        self._review_asked = False
+        if review.deal < 0 or review.deal >= review.deals:
+            return
+
+        def ask(deal: int, seat: int = link.seat) -> None:
+            self.send(seat, ReviewAsk(deal=deal))
+
+        self.push_screen(RemoteReviewScreen(review, self.names, ask))
 
     def on_summary_screen_end_of_game(self, message: SummaryScreen.EndOfGame) -> None:
         if self._latest is not None and self._latest.model.public.phase == GAME_OVER:

@@ -40,6 +40,7 @@ from textual.worker import (
 
 from five_hundred.engine.record import GameRecord, load_record, loads_record
 from five_hundred.engine.review import DealNotFinished, DealReview, ReviewTrick, record_reviews
+from five_hundred.faces import UNSEEN
 from five_hundred.i18n import N_, _, ngettext
 from five_hundred.notation import (
     DD_ALL_KEPT,
@@ -58,7 +59,7 @@ from five_hundred.notation import (
     team_short,
     who,
 )
-from five_hundred.ui.render import bid_text, card_text, cards_text, styled, suit_text, trick_line
+from five_hundred.ui.render import bid_text, card_text, styled, suit_text, trick_line
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.screens.history import hanging
 from five_hundred.ui.widgets.keybar import KeyBar
@@ -68,12 +69,17 @@ if TYPE_CHECKING:
     from five_hundred.hotseat import Controller
 
     # The double-dummy analysis of the deal shown: the result, "computing" while the
-    # worker runs, "failed" if it raised, or None: nothing to analyse (no contract).
-    AnalysisState = DealAnalysis | Literal["computing", "failed"] | None
+    # worker runs, "failed" if it raised, "withheld" (a networked seat's review: it
+    # would rest on cards the seat never saw), or None: nothing to analyse (no contract).
+    AnalysisState = DealAnalysis | Literal["computing", "failed", "withheld"] | None
 
 RecordSource = GameRecord | str | os.PathLike[str]
 ANALYSIS_WORKER = "double-dummy"
 NAME_WIDTH = 12  # cells of a typed name in the hands' grid (longer: cut, with "…")
+UNSEEN_MARK = "··"  # a card the seat never saw (a networked seat's review)
+# the line under a review that has cards the seat never saw
+UNSEEN_LEGEND = N_("{mark} a card your seat never saw (the review shows what your seat "
+                   "saw during the deal)")
 
 
 def names_shown(names: Sequence[str]) -> tuple[str, ...]:
@@ -121,6 +127,9 @@ def _dd_line(dd: AnalysisState) -> Text | None:
         return Text(_(DD_COMPUTING), style="dim italic")
     if dd == "failed":
         return Text(_(DD_FAILED), style="dim")
+    if dd == "withheld":
+        return Text(_("No double-dummy analysis: it would rest on cards your seat never "
+                      "saw."), style="dim")
     return Text(dd_result(dd.contract, dd.misere, dd.could, dd.made), style="bold")
 
 
@@ -159,12 +168,29 @@ def _heading(review: DealReview, names: Sequence[str], deals: int,
     return out
 
 
+def _cards(codes: Sequence[str]) -> Text:
+    """Cards in a row, a card never seen as ``UNSEEN_MARK``."""
+    out = Text()
+    for i, code in enumerate(codes):
+        if i:
+            out.append(" ")
+        out.append_text(Text(UNSEEN_MARK, style="dim") if code == UNSEEN else card_text(code))
+    return out
+
+
+def _partial(review: DealReview) -> bool:
+    """The review is a seat's, with cards it never saw (``net/review.py``)."""
+    return UNSEEN in review.kitty or any(UNSEEN in hand for hand in review.hands)
+
+
 def _hand(cards: Sequence[str], played: str | None, lost: bool = False) -> Text:
     out = Text()
     for i, code in enumerate(cards):
         if i:
             out.append(" ")
-        if code == played:
+        if code == UNSEEN:
+            out.append(UNSEEN_MARK, style="dim")
+        elif code == played:
             out.append("[")
             out.append_text(card_text(code, "reverse"))
             out.append("]")
@@ -206,6 +232,8 @@ def _hands_grid(review: DealReview, names: Sequence[str], trick: ReviewTrick | N
                 notes.append(_("dealer"))
             if seat == review.declarer:
                 notes.append(_("declarer"))
+                if UNSEEN in review.kitty:  # another seat's review: the hand played from
+                    notes.append(_("after the exchange"))
         else:
             cards = trick.held[seat]
             if seat == trick.leader:
@@ -222,12 +250,12 @@ def _hands_grid(review: DealReview, names: Sequence[str], trick: ReviewTrick | N
 
 
 def _deal_part(review: DealReview, names: Sequence[str]) -> Text:
-    out = styled(_("Kitty: {cards}"), cards=cards_text(review.kitty))
+    out = styled(_("Kitty: {cards}"), cards=_cards(review.kitty))
     if review.declarer is not None and review.discards:
         out.append(" · ")
         out.append_text(styled(_("{name} took it and discarded {cards}"),
                                name=names[review.declarer],
-                               cards=cards_text(review.discards)))
+                               cards=_cards(review.discards)))
     out.append("\n" + _("Auction:") + " ")
     for i, (seat, code) in enumerate(review.auction):
         if i:
@@ -281,6 +309,9 @@ def _steps(review: DealReview, step: int, dd: AnalysisState = None) -> Text:
     if a is not None:
         out.append("\n")
         out.append(_(DD_LEGEND if any(v.lost for v in a.cards) else DD_ALL_KEPT), style="dim")
+    if _partial(review):
+        out.append("\n")
+        out.append(_(UNSEEN_LEGEND).format(mark=UNSEEN_MARK), style="dim")
     return out
 
 

@@ -119,6 +119,7 @@ class StartScreen(BaseScreen):
         Binding("ctrl+n", "new_game", N_("New game")),
         Binding("ctrl+r", "resume", N_("Resume")),
         Binding("f2", "history", N_("History")),
+        Binding("f4", "app.learn", N_("Learn to play")),
         Binding("f1", "app.rules", N_("Rules")),
         Binding("ctrl+q", "app.request_quit", N_("Quit")),
         # priority: the focus moves as the key arrives, so a name typed ahead after
@@ -173,6 +174,7 @@ class StartScreen(BaseScreen):
                                  else _("New game"), variant="primary", id="new", compact=True)
                 yield LeanButton(_("Resume"), id="resume", disabled=not games, compact=True)
                 yield LeanButton(_("History"), id="history", compact=True)
+                yield LeanButton(_("Lessons"), id="learn", compact=True)
                 yield LeanButton(_("Rules"), id="rules", compact=True)
                 yield LeanButton(_("Quit"), id="quit", compact=True)
         yield KeyBar()
@@ -416,6 +418,8 @@ class StartScreen(BaseScreen):
             self.action_resume()
         elif button == "history":
             self.action_history()
+        elif button == "learn":
+            await self.run_action("app.learn")
         elif button == "rules":
             await self.run_action("app.rules")
         elif button == "quit":
