@@ -1,10 +1,12 @@
 """The commands of a networked table (issue 24): ``host``, ``join`` and ``serve``.
 
-- ``five-hundred host``: a table server in this process (its own thread and event
-  loop, so a busy screen never delays the others' frames), the line a friend types,
-  then the seats at this keyboard (``person``) on a ``RemoteApp`` connected over
-  loopback with the host's token. ``--headless``, or no seat at this keyboard: no
-  screen, the table's events printed one a line, Ctrl+C stops it.
+- ``five-hundred host``: without ``--seats`` (nor ``--headless`` or ``--resume``), the
+  host's start screen first (``ui/host_setup.py``: who plays each seat, names, rules);
+  then a table server in this process (its own thread and event loop, so a busy
+  screen never delays the others' frames), the line a friend types, then the seats at
+  this keyboard (``person``) on a ``RemoteApp`` connected over loopback with the
+  host's token. ``--headless``, or no seat at this keyboard: no screen, the table's
+  events printed one a line, Ctrl+C stops it.
 - ``five-hundred join``: the join client. With a code and a name it joins first and
   opens the table only once seated, so a wrong code or an unreachable host is one
   line on stderr and a non-zero exit; without them, the join form.
@@ -51,7 +53,8 @@ from five_hundred.ui.storage import Storage, data_dir
 if TYPE_CHECKING:
     from five_hundred.engine import RuleSet
     from five_hundred.net.server import TableServer
-    from five_hundred.net.table import TableConfig
+    from five_hundred.net.table import SeatSpec, TableConfig
+    from five_hundred.ui.host_setup import HostChoice
     from five_hundred.ui.remote import RemoteApp
 
 PROG = "five-hundred"
@@ -108,20 +111,20 @@ async def run_remote(app: RemoteApp) -> int:
     except Exception:
         import traceback
 
-        return _crashed(app, traceback.format_exc())
+        return _crashed(app.storage, traceback.format_exc())
     finally:
         await app.close_connections()
     code = app.return_code or 0
     if code != 0:
-        return _crashed(app, report.getvalue() or f"exit status {code} without a report\n",
-                        code)
+        return _crashed(app.storage, report.getvalue() or
+                        f"exit status {code} without a report\n", code)
     return 0
 
 
-def _crashed(app: RemoteApp, report: str, code: int = 1) -> int:
+def _crashed(storage: Storage, report: str, code: int = 1) -> int:
     from five_hundred.ui.storage import write_crash_log
 
-    log = write_crash_log(report, app.storage.folder)
+    log = write_crash_log(report, storage.folder)
     if log is None:
         _err(_("an unexpected error stopped the game (no log could be written)."))
     else:
@@ -207,8 +210,8 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seats", type=seats_spec(), metavar="SPEC",
                         help=_("who plays each seat, like {example}: remote waits for "
                                "someone to join, person plays at this keyboard, easy, "
-                               "normal or hard is a computer (default: north=person, the "
-                               "others remote)").format(
+                               "normal or hard is a computer (default: the host's start "
+                               "screen sets them; with --headless, all remote)").format(
                             example="north=person,east=normal,south=remote,west=remote"))
     parser.add_argument("--seed", type=seed_int(), metavar="N",
                         help=_("deal deterministically from seed N"))
@@ -218,7 +221,7 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--headless", action="store_true",
                         help=_("no screen here: the table waits for every remote seat to "
                                "be taken (no person seats then); Ctrl+C stops it"))
-    parser.add_argument("--preset", default="pagat-australian",
+    parser.add_argument("--preset", default=None,
                         type=one_of(sorted(PRESETS)), choices=sorted(PRESETS),
                         help=_("the rules: pagat-australian (default) or two-joker-1000"))
     parser.add_argument("--house", action="append", default=[], type=one_of(HOUSE_OPTIONS),
@@ -269,34 +272,99 @@ def join_line(bind: str, port: int, code: str) -> str:
     return f"{PROG} join {host}:{port} --code {code}"
 
 
-def host_main(argv: Sequence[str]) -> int:
-    from five_hundred.net.table import SeatSpec, TableConfig
+DEFAULT_PRESET = "pagat-australian"
+HOST_KINDS_DEFAULT = ("person", "remote", "remote", "remote")  # --seats not given
 
+
+def seat_specs(kinds: Sequence[str], names: Sequence[str] = ("", "", "", "")
+               ) -> tuple[SeatSpec, ...]:
+    """Each seat as ``--seats`` or the host's start screen says: ``remote``, ``person``
+    or a computer's level; ``names[i]`` the seat's name (``""``: its own)."""
+    from five_hundred.net.table import SeatSpec
+
+    return tuple(SeatSpec(kind="computer", level=k, name=name)
+                 if k in ("easy", "normal", "hard") else
+                 SeatSpec(kind="person" if k == "person" else "remote", name=name)
+                 for k, name in zip(kinds, names, strict=True))
+
+
+def host_main(argv: Sequence[str]) -> int:
     parser = host_parser()
     args = parser.parse_args(list(argv))
     storage = _storage(args)
-    rules = rules_from(parser, args.preset, args.house)
-    kinds = args.seats or (("remote",) * 4 if args.headless else
-                           ("person", "remote", "remote", "remote"))
+    rules = rules_from(parser, args.preset or DEFAULT_PRESET, args.house)
+    kinds: Sequence[str] = args.seats or (("remote",) * 4 if args.headless else
+                                          HOST_KINDS_DEFAULT)
     if args.headless and "person" in kinds:
         _err(_("--headless has no keyboard: a seat cannot be a person; make it remote or "
                "a computer (--seats)."))
         return 2
-    seats = tuple(SeatSpec(kind="computer", level=k) if k in ("easy", "normal", "hard")
-                  else SeatSpec(kind="person" if k == "person" else "remote")
-                  for k in kinds)
-    config = TableConfig(rules=rules, seats=seats, seed=args.seed, code=args.code,
-                         practice=args.practice, auto_play=not args.no_auto_play,
-                         pace=args.pace, storage=storage, resume=args.resume)
+    saving = True
     try:
         storage.prepare()
     except Exception:  # a folder that cannot be made: the game is not saved, say so
         _err(_("the data folder {folder} cannot be used: the game will not be saved.")
              .format(folder=storage.folder))
-        config.storage = None
+        saving = False
+    names: Sequence[str] = ("", "", "", "")
+    seed, practice = args.seed, args.practice
+    if args.seats is None and not args.headless and not args.resume:
+        # the host's start screen sets the seats (the command line's rules preset it)
+        given = args.preset is not None or bool(args.house)
+        choice = setup_table(storage, rules if given else None, seed, practice)
+        if isinstance(choice, int):
+            return choice  # it crashed: said in one line
+        if choice is None:
+            return 0  # the host left
+        kinds, names, rules = choice.kinds, choice.names, choice.rules
+        seed, practice = choice.seed, choice.practice
+    config = table_config(args, kinds, names, rules, seed, practice,
+                          storage if saving else None)
     if args.headless:
         return asyncio.run(_host_headless(config, args.bind, args.port))
     return _host_with_screen(config, args.bind, args.port, storage)
+
+
+def table_config(args: argparse.Namespace, kinds: Sequence[str], names: Sequence[str],
+                 rules: RuleSet, seed: int | None, practice: bool, storage: Storage | None
+                 ) -> TableConfig:
+    """The table to open: the seats, rules, seed and practice from ``--seats`` or the
+    host's start screen, the rest from the command line."""
+    from five_hundred.net.table import TableConfig
+
+    return TableConfig(rules=rules, seats=seat_specs(kinds, names), seed=seed,
+                       code=args.code, practice=practice, auto_play=not args.no_auto_play,
+                       pace=args.pace, storage=storage, resume=args.resume)
+
+
+def setup_table(storage: Storage, rules: RuleSet | None, seed: int | None,
+                practice: bool) -> HostChoice | int | None:
+    """The host's start screen: the table chosen, None if the host left (Escape), or
+    the exit status of a crash (a log file and one line, as for the table)."""
+    from rich.console import Console
+
+    from five_hundred.ui.host_setup import HostSetupApp
+    from five_hundred.ui.palette import use_four_colours
+
+    use_four_colours(storage.last_four_colours())
+    if rules is None:  # as the local start screen: the last table's rules again
+        last = storage.last_table() if storage.table_path.exists() else None
+        rules = last.rules if last is not None else None
+    app = HostSetupApp(storage, rules=rules, seed=seed, practice=practice)
+    report = io.StringIO()
+    app.error_console = Console(file=report, width=100, color_system=None, markup=False,
+                                highlight=False, force_terminal=False)
+    try:
+        choice = app.run()
+    except Exception:
+        import traceback
+
+        return _crashed(storage, traceback.format_exc())
+    code = app.return_code or 0
+    if code != 0:
+        return _crashed(storage, report.getvalue() or
+                        f"exit status {code} without a report\n", code)
+    return choice
 
 
 class ServerThread:
@@ -381,15 +449,28 @@ class _Relay:
         self.lines: list[str] = []
         self.app: RemoteApp | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.printing = False
         self._lock = threading.Lock()
 
     def __call__(self, line: str) -> None:
         with self._lock:
+            if self.printing:
+                _say(line)
+                return
             self.lines.append(line)
             app, loop = self.app, self.loop
         if app is not None and loop is not None:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(app.host_said, line)
+
+    def echo(self) -> None:
+        """No screen here: the events are printed, one a line (as with --headless)."""
+        with self._lock:
+            self.app, self.loop = None, None
+            lines, self.lines = self.lines, []
+            self.printing = True
+        for line in lines:
+            _say(line)
 
     def attach(self, app: RemoteApp, loop: asyncio.AbstractEventLoop) -> None:
         with self._lock:
@@ -412,10 +493,13 @@ def _host_with_screen(config: TableConfig, bind: str, port: int, storage: Storag
             _say(line)
             _say(_("No seat is played at this keyboard: the table runs here without a "
                    "screen. Ctrl+C stops it."))
+            relay.echo()
             forever = threading.Event()
             with contextlib.suppress(KeyboardInterrupt):
                 while not forever.wait(0.5):
                     pass
+            _say(_("The table is closed (the game is saved: five-hundred host --resume "
+                   "continues it)."))
             return 0
         _say(line)
         return asyncio.run(_host_play(thread, line, mine, storage, relay, bind))
@@ -430,26 +514,35 @@ def _loopback(bind: str) -> str:
 
 async def _host_play(thread: ServerThread, line: str, seats: list[int], storage: Storage,
                      relay: _Relay, bind: str) -> int:
-    from five_hundred.net.client import JoinError, connect
+    from five_hundred.net.client import JoinError
+
+    try:
+        app = await host_app(thread, line, seats, storage, bind)
+    except JoinError as exc:
+        _err(clean_text(exc.message))
+        return 1
+    relay.attach(app, asyncio.get_running_loop())
+    return await run_remote(app)
+
+
+async def host_app(thread: ServerThread, line: str, seats: Sequence[int], storage: Storage,
+                   bind: str) -> RemoteApp:
+    """The host's table: ``seats`` (those at this keyboard) connected over loopback with
+    the host's token. Raises ``JoinError`` if the server refuses them."""
+    from five_hundred.net.client import connect
     from five_hundred.net.protocol import SEAT_WORDS as WIRE_SEATS
     from five_hundred.net.protocol import VERSION, Hello
     from five_hundred.ui.remote import RemoteApp, Target
 
     address = _loopback(bind)
     connections = []
-    try:
-        for seat in seats:
-            hello = Hello(version=VERSION, code=thread.code, seat=WIRE_SEATS[seat],
-                          token=thread.host_token, lang=i18n.language())
-            connections.append(await connect(address, thread.port, hello))
-    except JoinError as exc:
-        _err(clean_text(exc.message))
-        return 1
-    app = RemoteApp(Target(address, thread.port, thread.code), connections=connections,
-                    storage=storage, keep_tokens=False, host_token=thread.host_token,
-                    join_line=line)
-    relay.attach(app, asyncio.get_running_loop())
-    return await run_remote(app)
+    for seat in seats:
+        hello = Hello(version=VERSION, code=thread.code, seat=WIRE_SEATS[seat],
+                      token=thread.host_token, lang=i18n.language())
+        connections.append(await connect(address, thread.port, hello))
+    return RemoteApp(Target(address, thread.port, thread.code), connections=connections,
+                     storage=storage, keep_tokens=False, host_token=thread.host_token,
+                     join_line=line)
 
 
 async def _host_headless(config: TableConfig, bind: str, port: int) -> int:
@@ -544,5 +637,5 @@ def serve_main(argv: Sequence[str]) -> int:
     return 0
 
 
-__all__ = ["ServerThread", "host_main", "join_line", "join_main", "lan_address",
-           "run_remote", "serve_command", "serve_main"]
+__all__ = ["ServerThread", "host_app", "host_main", "join_line", "join_main", "lan_address",
+           "run_remote", "seat_specs", "serve_command", "serve_main", "setup_table"]

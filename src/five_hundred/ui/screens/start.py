@@ -148,10 +148,6 @@ class StartScreen(BaseScreen):
         rules = last.rules if last else None
         practice = self.practice if self.practice is not None else \
             bool(last and last.practice)
-        preset = rules.preset if rules is not None and rules.preset in PRESET_HELP \
-            else "pagat-australian"
-        cap = str(rules.defensive_cap) if rules is not None and rules.defensive_cap \
-            else "none"
         with VerticalScroll(id="body", can_focus=False):
             yield Static(Text.assemble((_("Five Hundred"), "bold"), " · ",
                                        _("Australian partnership 500 · North–South against "
@@ -163,40 +159,16 @@ class StartScreen(BaseScreen):
             if games:
                 yield from self._saved_games(games)
             yield Label(_("New game:"), id="new-title")
+            seats = []
             for seat in range(4):
-                name = seat_name(seat)
                 player = players[seat] if players else None
-                shown = shown_name(player.name, seat) if player else name
+                shown = shown_name(player.name, seat) if player else seat_name(seat)
                 kind = "person" if player is None or player.is_person else \
                     f"computer:{player.level}"
-                team = team_short(seat % 2)
-                with LabelledRow(f"{name:<6} {team}", classes="seat-row"):
-                    yield Input(shown, placeholder=name, id=f"name-{seat}",
-                                max_length=NAME_LIMIT, classes="seat-name", compact=True)
-                    yield Choice(_translated(KINDS), kind, id=f"kind-{seat}",
-                                 classes="seat-kind")
-            with LabelledRow(_("Rules"), classes="seat-row"):
-                yield Choice([(_(PRESET_HELP[p]), p) for p in PRESET_HELP], preset,
-                             id="preset")
-            with Vertical(id="options", classes="" if preset == "pagat-australian"
-                          else "-hidden"):
-                for key, help_text in OPTION_HELP.items():
-                    on = bool(getattr(rules, key, False)) if preset == "pagat-australian" \
-                        else False
-                    yield Tick(_(help_text), on, id=f"opt-{key}")
-                yield Choice(_translated(CAP_CHOICES), cap, id="cap")
-            yield Tick(_("Practice game: take back moves at any time (marked in the "
-                         "history)"), practice, id="practice")
-            yield Tick(_("Four-colour deck: ♠ black ♥ red ♦ blue ♣ green"), four_colours(),
-                       id="four-colours")
-            # one row for two: 80×24 holds the form
-            with LabelledRow(_("Seed"), classes="seat-row"):
-                yield Input("" if self.seed is None else str(self.seed),
-                            placeholder=_("blank: a random deal"), id="seed", type="integer",
-                            classes="seat-name", compact=True)
-                yield Label(_("Language"), id="language-label")
-                yield Choice([(i18n.LANGUAGE_NAMES[k], k) for k in i18n.LANGUAGES],
-                             i18n.language(), id="language")
+                seats.append((shown, kind))
+            yield from self.compose_seats(seats, _translated(KINDS))
+            yield from self.compose_rules(rules, practice)
+            yield from self.compose_seed_language()
             with Horizontal(id="start-buttons"):
                 yield LeanButton(_("Play without saving") if storage.problem
                                  else _("New game"), variant="primary", id="new", compact=True)
@@ -207,6 +179,51 @@ class StartScreen(BaseScreen):
                 yield LeanButton(_("Quit"), id="quit", compact=True)
         yield KeyBar()
         yield from self.compose_too_small()
+
+    # the parts of the form, shared with the host's setup (``host_setup.py``)
+
+    def compose_seats(self, seats: list[tuple[str, str]], kinds: list[tuple[str, str]]
+                      ) -> ComposeResult:
+        """A row per seat: the name shown (``seats[i][0]``) and the kind chosen among
+        ``kinds`` (``seats[i][1]``)."""
+        for seat, (shown, kind) in enumerate(seats):
+            name = seat_name(seat)
+            team = team_short(seat % 2)
+            with LabelledRow(f"{name:<6} {team}", classes="seat-row"):
+                yield Input(shown, placeholder=name, id=f"name-{seat}",
+                            max_length=NAME_LIMIT, classes="seat-name", compact=True)
+                yield Choice(kinds, kind, id=f"kind-{seat}", classes="seat-kind")
+
+    def compose_rules(self, rules: RuleSet | None, practice: bool) -> ComposeResult:
+        """The rule set, its house rules, the practice game and the four-colour deck."""
+        preset = rules.preset if rules is not None and rules.preset in PRESET_HELP \
+            else "pagat-australian"
+        cap = str(rules.defensive_cap) if rules is not None and rules.defensive_cap \
+            else "none"
+        with LabelledRow(_("Rules"), classes="seat-row"):
+            yield Choice([(_(PRESET_HELP[p]), p) for p in PRESET_HELP], preset,
+                         id="preset")
+        with Vertical(id="options", classes="" if preset == "pagat-australian"
+                      else "-hidden"):
+            for key, help_text in OPTION_HELP.items():
+                on = bool(getattr(rules, key, False)) if preset == "pagat-australian" \
+                    else False
+                yield Tick(_(help_text), on, id=f"opt-{key}")
+            yield Choice(_translated(CAP_CHOICES), cap, id="cap")
+        yield Tick(_("Practice game: take back moves at any time (marked in the "
+                     "history)"), practice, id="practice")
+        yield Tick(_("Four-colour deck: ♠ black ♥ red ♦ blue ♣ green"), four_colours(),
+                   id="four-colours")
+
+    def compose_seed_language(self) -> ComposeResult:
+        """The seed and the language: one row for two (80×24 holds the form)."""
+        with LabelledRow(_("Seed"), classes="seat-row"):
+            yield Input("" if self.seed is None else str(self.seed),
+                        placeholder=_("blank: a random deal"), id="seed", type="integer",
+                        classes="seat-name", compact=True)
+            yield Label(_("Language"), id="language-label")
+            yield Choice([(i18n.LANGUAGE_NAMES[k], k) for k in i18n.LANGUAGES],
+                         i18n.language(), id="language")
 
     @staticmethod
     def _options(games: list[GameInfo]) -> list[Option]:
