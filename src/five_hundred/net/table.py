@@ -127,7 +127,15 @@ class TableConfig:
     """A table to open. ``code``: None for a random one (``K7QF-29XA``). ``pace``: seconds
     between computer moves. ``storage``: where the game is saved after every action
     (None: not saved). ``resume``: continue the latest networked game of ``storage``
-    (its seats, tokens and code; ``code`` given here replaces the saved one)."""
+    (its seats, tokens and code; ``code`` given here replaces the saved one).
+
+    ``undo_window``: the least pause before a computer answers a person's move in a
+    counted game, even at ``pace`` 0, as at one screen: such a move may be taken back
+    only until a computer answers it, so without the pause it could never be. It is
+    the one pause left at ``pace`` 0 (and only before the first computer's answer to a
+    person's move: not in a practice game, not between computers, never at a table of
+    computers or of persons only); ``undo_window=0`` removes it too (tests, benchmarks:
+    a table where nobody takes back)."""
 
     rules: RuleSet = PAGAT_AUSTRALIAN
     seats: tuple[SeatSpec, ...] = field(default_factory=_four_remote)
