@@ -614,7 +614,8 @@ class NetTable:
         return Table(model=model, decision=c.token, ready=tuple(sorted(self._ready)))
 
     def _deliver(self, link: Link, message: BaseModel) -> None:
-        """Every frame to a client goes out here."""
+        """Every frame to a client goes out here, but the table frames (``_send_table``,
+        written by ``table_text``)."""
         link.push(dump(message), isinstance(message, Table))
 
     def _send_table(self, seat: int) -> None:
