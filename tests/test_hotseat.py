@@ -178,6 +178,7 @@ PUBLIC_SURFACE = {
     "claim_request", "claim_decided",
     # issue 24: seats played on screens of their own (a networked table), their players
     "own_screens", "play_on_own_screens", "seat_view", "set_player", "save_with",
+    "legal_for",  # the server finds an action without building the seat's whole view
 }
 
 

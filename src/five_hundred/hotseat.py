@@ -54,6 +54,7 @@ from five_hundred.engine import (
 from five_hundred.engine.actions import BID, PLAY_ACTIONS, Play
 from five_hundred.engine.cards import card_str
 from five_hundred.engine.claims import FAILS, ClaimCheck, check_claim, claim_refusal, play_out
+from five_hundred.engine.views import legal_action
 from five_hundred.i18n import _
 from five_hundred.notation import (
     card_label,
@@ -426,12 +427,25 @@ class Controller:
             return None
         return view_for(self._state, self._viewer)
 
-    def seat_view(self, seat: int) -> SeatView:
+    def seat_view(self, seat: int, public: PublicView | None = None) -> SeatView:
         """What ``seat``, played on a screen of its own, may know now (ValueError for a
-        seat that shares the keyboard: its hand waits for its curtain)."""
+        seat that shares the keyboard: its hand waits for its curtain). ``public``: the
+        public view now (``public()``), if the caller has it already."""
         if seat not in self.own_screens:
             raise ValueError(f"seat {seat} is not played on a screen of its own")
-        return view_for(self._state, seat)
+        return view_for(self._state, seat, public)
+
+    def legal_for(self, seat: int, text: str) -> LegalAction | None:
+        """The legal action of ``seat``, played on a screen of its own, spelt ``text``
+        now (what ``seat_view(seat).find(text)`` answers, without building the view);
+        None if there is none (not its turn, or no such action)."""
+        if seat not in self.own_screens:
+            raise ValueError(f"seat {seat} is not played on a screen of its own")
+        s = self._state
+        if s.to_act != seat or s.deal_over:
+            return None
+        return next((a for a in (legal_action(x, s.ladder) for x in s.legal_actions())
+                     if a.text == text), None)
 
     # ------------------------------------------------------------ acting
 

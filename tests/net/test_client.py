@@ -101,3 +101,21 @@ async def test_no_answer_in_time_and_no_table_at_all() -> None:
             assert words in one_line(caught.value)
         finally:
             server.close()
+
+
+async def test_a_connection_says_why_the_server_closed_it() -> None:
+    """``Connection.close_code`` and ``close_reason``: nothing while open; once a newer
+    connection took the seat with its token, 1000 and "replaced" (what the join client
+    reads to say another screen took the seat over)."""
+    async with running() as server:
+        table = server.open_table(TableConfig(seed=1))
+        first = await connect(HOST, server.port or 0, hello(table.code, "Ana", 0))
+        assert not first.closed and first.close_code is None and first.close_reason == ""
+        second = await connect(HOST, server.port or 0, first.rejoin_hello())
+        assert second.seat == first.seat == 0
+        async with asyncio.timeout(5):
+            async for _message in first:  # read on until the server's close
+                pass
+        assert first.closed and first.close_code == 1000
+        assert first.close_reason == "replaced"
+        await second.close()

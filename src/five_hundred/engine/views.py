@@ -238,8 +238,10 @@ def public_view(state: GameState) -> PublicView:
     )
 
 
-def view_for(state: GameState, seat: int) -> SeatView:
-    """Exactly what ``seat`` may know now."""
+def view_for(state: GameState, seat: int, public: PublicView | None = None) -> SeatView:
+    """Exactly what ``seat`` may know now. ``public``: ``public_view(state)`` if the
+    caller has it already (a server building every seat's view of one position builds
+    the public part once); it must be of ``state`` as it is now."""
     is_declarer = state.contract is not None and seat == state.declarer
     kitty = None
     if is_declarer and state.phase == DISCARD_PHASE:
@@ -251,7 +253,8 @@ def view_for(state: GameState, seat: int) -> SeatView:
     if state.to_act == seat and not state.deal_over:
         legal = tuple(legal_action(a, state.ladder) for a in state.legal_actions())
     hand = () if state.deal_over else _sorted_codes(state, state.hands[seat])
-    public = public_view(state)
+    if public is None:
+        public = public_view(state)
     phase = state.phase if is_declarer else public.phase
     return SeatView(seat=seat, public=public, phase=phase, hand=hand, kitty=kitty,
                     discards=discards, legal=legal)

@@ -200,6 +200,19 @@ class Connection:
     def closed(self) -> bool:
         return self._ws.close_code is not None
 
+    @property
+    def close_code(self) -> int | None:
+        """The code of the close frame the server sent (1000, 1008 …), once the
+        connection is closed; None while it is open or if no close frame came."""
+        code = self._ws.close_code
+        return None if code is None or code == 1006 else code  # 1006: no close frame
+
+    @property
+    def close_reason(self) -> str:
+        """The reason in the close frame the server sent ("replaced": a newer connection
+        took the seat), cleaned for a terminal; "" while open or if none was given."""
+        return clean_text(self._ws.close_reason or "")
+
     @staticmethod
     def _why(exc: ConnectionClosed) -> str:
         reason = clean_text(exc.rcvd.reason) if exc.rcvd is not None else ""

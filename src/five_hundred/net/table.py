@@ -28,9 +28,10 @@ from random import SystemRandom
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import to_json
 
 from five_hundred import i18n
-from five_hundred.engine import PAGAT_AUSTRALIAN, SEAT_NAMES, IllegalAction, RuleSet
+from five_hundred.engine import PAGAT_AUSTRALIAN, SEAT_NAMES, IllegalAction, PublicView, RuleSet
 from five_hundred.engine.claims import claim_refusal
 from five_hundred.faces import PLAYING
 from five_hundred.hotseat import LEVELS, ClaimAnswer, Controller, Player
@@ -131,7 +132,15 @@ class TableConfig:
     """A table to open. ``code``: None for a random one (``K7QF-29XA``). ``pace``: seconds
     between computer moves. ``storage``: where the game is saved after every action
     (None: not saved). ``resume``: continue the latest networked game of ``storage``
-    (its seats, tokens and code; ``code`` given here replaces the saved one)."""
+    (its seats, tokens and code; ``code`` given here replaces the saved one).
+
+    ``undo_window``: the least pause before a computer answers a person's move in a
+    counted game, even at ``pace`` 0, as at one screen: such a move may be taken back
+    only until a computer answers it, so without the pause it could never be. It is
+    the one pause left at ``pace`` 0 (and only before the first computer's answer to a
+    person's move: not in a practice game, not between computers, never at a table of
+    computers or of persons only); ``undo_window=0`` removes it too (tests, benchmarks:
+    a table where nobody takes back)."""
 
     rules: RuleSet = PAGAT_AUSTRALIAN
     seats: tuple[SeatSpec, ...] = field(default_factory=_four_remote)
@@ -170,14 +179,68 @@ def language_of(value: str) -> str:
     return i18n.code(value) or i18n.normalise(value) or i18n.DEFAULT
 
 
-def seat_model(c: Controller, seat: int, *, hint: str = "", thinking: bool = False
-               ) -> TableModel:
+@dataclass
+class Shared:
+    """What the frames of every seat at one position have in common, built once for all
+    four (a broadcast): the public view, and in each language the names and the public
+    log. Only valid while the game does not move: ``NetTable`` keeps one for the length
+    of a broadcast and drops it before anything else runs."""
+
+    public: PublicView
+    words: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    # the JSON of the parts above, by identity (the object is kept: its id stays its own)
+    _json: dict[int, tuple[object, str]] = field(default_factory=dict)
+
+    def json_of(self, value: BaseModel | tuple[str, ...]) -> str:
+        """``value`` (the public view, or a tuple of names or log lines) as JSON, written
+        once for all the frames that hold this very object."""
+        hit = self._json.get(id(value))
+        if hit is None or hit[0] is not value:
+            text = value.model_dump_json() if isinstance(value, BaseModel) else \
+                to_json(value).decode()
+            hit = self._json[id(value)] = (value, text)
+        return hit[1]
+
+
+def table_text(frame: Table, shared: Shared | None = None) -> str:
+    """``frame`` as the JSON text sent: ``dump(frame)``, the same object (its keys in
+    another order), but the parts it shares with the other frames of ``shared`` (the
+    public view, twice in a frame; the names and the log of a language) are written
+    once, not once per frame. Only the very objects of ``shared`` are taken from it: a
+    frame that holds others (a copy with another log) is written as it is."""
+    model = frame.model
+    view = model.seat_view
+    if shared is None or model.public is not shared.public or \
+            (view is not None and view.public is not shared.public):
+        return dump(frame)
+    public = shared.json_of(shared.public)
+    if view is None:
+        seat_view = "null"
+    else:  # every field but the public view, which goes first
+        seat_view = '{"public":' + public + "," + view.model_dump_json(exclude={"public"})[1:]
+    rest = model.model_dump_json(exclude={"seat_view", "public", "names", "log"})
+    text = (f'{{"seat_view":{seat_view},"public":{public},"names":{shared.json_of(model.names)},'
+            f'"log":{shared.json_of(model.log)},{rest[1:]}')
+    return f'{{"model":{text},{frame.model_dump_json(exclude={"model"})[1:]}'
+
+
+def seat_model(c: Controller, seat: int, *, hint: str = "", thinking: bool = False,
+               shared: Shared | None = None) -> TableModel:
     """The table model of ``seat`` on its own screen: its own view and the public log,
-    never a curtain (in the current language: call inside ``i18n.using``)."""
-    view = c.seat_view(seat)
-    public = view.public
+    never a curtain (in the current language: call inside ``i18n.using``). ``shared``:
+    the parts every seat's model of this position has in common, if built already
+    (they are added to it if not)."""
+    if shared is None:
+        shared = Shared(c.public())
+    public = shared.public
+    view = c.seat_view(seat, public)
+    lang = i18n.language()
+    words = shared.words.get(lang)
+    if words is None:
+        words = shared.words[lang] = (c.shown_names, tuple(c.log(public)))
+    names, log = words
     return TableModel(
-        seat_view=view, public=public, names=c.shown_names, log=tuple(c.log(public)),
+        seat_view=view, public=public, names=names, log=log,
         can_take_back=c.can_take_back(seat),
         can_claim=bool(view.legal) and claim_refusal(view) is None,
         thinking=thinking, hint=hint, curtain=None)
@@ -254,6 +317,7 @@ class NetTable:
         # the double-dummy analyses of finished deals (``_review``), by the deal's review
         self._analyses: dict[str, ReviewAnalysis | Literal["failed", "none"]] = {}
         self._analysing: dict[str, list[Callable[[], None]]] = {}
+        self._shared: Shared | None = None  # during a broadcast only (``_broadcast``)
         saved_code = self._resume(config) if config.resume else None
         self.code = config.code or saved_code or new_code()
         self.key = canonical_code(self.code)
@@ -553,21 +617,32 @@ class NetTable:
         hint = self._hints.get(seat)
         text = hint[1] if hint is not None and hint[0] == c.token else ""
         with i18n.using(s.link.lang if s.link is not None else i18n.DEFAULT):
-            model = seat_model(c, seat, hint=text, thinking=self._thinking_shown)
+            model = seat_model(c, seat, hint=text, thinking=self._thinking_shown,
+                               shared=self._shared)
         return Table(model=model, decision=c.token, ready=tuple(sorted(self._ready)))
 
     def _deliver(self, link: Link, message: BaseModel) -> None:
-        """Every frame to a client goes out here."""
+        """Every frame to a client goes out here, but the table frames (``_send_table``,
+        written by ``table_text``)."""
         link.push(dump(message), isinstance(message, Table))
 
     def _send_table(self, seat: int) -> None:
         link = self.seats[seat].link
         if link is not None and self.controller is not None:
-            self._deliver(link, self.frame_for(seat))
+            link.push(table_text(self.frame_for(seat), self._shared), True)
 
     def _broadcast(self) -> None:
-        for i in range(4):
-            self._send_table(i)
+        """Every seat its frame of the game as it stands: what the four have in common
+        is built once."""
+        c = self.controller
+        if c is None:
+            return
+        self._shared = Shared(c.public())
+        try:
+            for i in range(4):
+                self._send_table(i)
+        finally:
+            self._shared = None
 
     def refuse(self, link: Link, code: ErrorCode, message: Callable[[], str]) -> None:
         """An ``error`` frame: ``message`` written in the client's language."""
@@ -627,7 +702,7 @@ class NetTable:
         if c.acting_seat != seat:
             self.refuse(link, "not-your-turn", lambda: _("It is not your turn."))
             return
-        action = c.seat_view(seat).find(message.action)
+        action = c.legal_for(seat, message.action)
         if action is None:  # why, as the local table says it (the engine's reason)
             self.refuse(link, "illegal", lambda: c.why_refused(message.action, seat))
             return
@@ -973,5 +1048,6 @@ class NetTable:
                 s.link.drop(1001, "table closed")
 
 
-__all__ = ["NET_SUFFIX", "Link", "NetTable", "ResumeError", "SeatKind", "SeatSpec",
-           "TableConfig", "canonical_code", "language_of", "new_code", "seat_model"]
+__all__ = ["NET_SUFFIX", "Link", "NetTable", "ResumeError", "SeatKind", "SeatSpec", "Shared",
+           "TableConfig", "canonical_code", "language_of", "new_code", "seat_model",
+           "table_text"]

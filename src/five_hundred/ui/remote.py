@@ -213,9 +213,7 @@ def hello_for(target: Target, token: str | None = None, seat: int | None = None)
 
 def close_reason(conn: Connection) -> str:
     """Why the server closed ``conn`` (its close frame's reason), "" if unknown."""
-    ws = getattr(conn, "_ws", None)
-    reason = getattr(ws, "close_reason", None)
-    return reason if isinstance(reason, str) else ""
+    return conn.close_reason
 
 
 # ------------------------------------------------------------------ one seat's connection
