@@ -12,7 +12,6 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -30,6 +29,7 @@ from five_hundred.notation import default_names, house_rules, reason_text, shown
 from five_hundred.ui.computers import WORKER as COMPUTER_WORKER
 from five_hundred.ui.computers import ComputerTurns
 from five_hundred.ui.guard import GUARD_SECONDS
+from five_hundred.ui.languages import language_commands, next_language
 from five_hundred.ui.screens.base import MIN_HEIGHT, MIN_WIDTH, BaseScreen
 from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.storage import SaveSlot, Storage
@@ -787,13 +787,7 @@ class FiveHundredApp(App[None]):
                             _("Four-colour deck: on"),
                             _("♠ black, ♥ red, ♦ blue, ♣ green (or back to two colours)"),
                             self.action_four_colours)
-        for lang in i18n.LANGUAGES:
-            if lang != i18n.language():
-                yield SystemCommand(
-                    f"{_('Language')}: {i18n.LANGUAGE_NAMES[lang]}",
-                    _("Show the game in {language} (F3: the next language)").format(
-                        language=i18n.LANGUAGE_NAMES[lang]),
-                    partial(self.set_language, lang))
+        yield from language_commands(self.set_language)
         yield SystemCommand(_("Quit"), _("Quit (the game stays saved)"),
                             self.action_request_quit)
 
@@ -806,8 +800,7 @@ class FiveHundredApp(App[None]):
     # ------------------------------------------------------------ the language
 
     def action_next_language(self) -> None:
-        langs = i18n.LANGUAGES
-        self.set_language(langs[(langs.index(i18n.language()) + 1) % len(langs)])
+        self.set_language(next_language())
 
     def set_language(self, lang: str) -> None:
         """Switch to ``lang`` at once (remembered for the next start) and redraw every

@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -24,6 +23,7 @@ from five_hundred import i18n
 from five_hundred.i18n import N_, _
 from five_hundred.notation import default_names
 from five_hundred.ui.guard import GUARD_SECONDS
+from five_hundred.ui.languages import language_commands, next_language
 from five_hundred.ui.screens.host_setup import DEFAULT_KINDS, HostSetupScreen
 from five_hundred.ui.storage import Storage
 
@@ -118,21 +118,14 @@ class HostSetupApp(App[HostChoice]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield SystemCommand(_("Rules"), _("The rules of Five Hundred as played here"),
                             self.action_rules)
-        for lang in i18n.LANGUAGES:
-            if lang != i18n.language():
-                yield SystemCommand(
-                    f"{_('Language')}: {i18n.LANGUAGE_NAMES[lang]}",
-                    _("Show the game in {language} (F3: the next language)").format(
-                        language=i18n.LANGUAGE_NAMES[lang]),
-                    partial(self.set_language, lang))
+        yield from language_commands(self.set_language)
         yield SystemCommand(_("Quit"), _("Leave without opening the table"),
                             self.action_quit_setup)
 
     # ------------------------------------------------------------ language, colours
 
     def action_next_language(self) -> None:
-        langs = i18n.LANGUAGES
-        self.set_language(langs[(langs.index(i18n.language()) + 1) % len(langs)])
+        self.set_language(next_language())
 
     def set_language(self, lang: str) -> None:
         """Switch to ``lang`` (remembered; the table that follows speaks it too)."""

@@ -25,7 +25,6 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -66,6 +65,7 @@ from five_hundred.notation import default_names, house_rules, seat_name, who
 from five_hundred.safe_text import clean_name, clean_text
 from five_hundred.table_model import TableModel
 from five_hundred.ui.guard import GUARD_SECONDS
+from five_hundred.ui.languages import language_commands, next_language
 from five_hundred.ui.remote_screens import (
     RemoteGameOverScreen,
     RemoteReviewScreen,
@@ -851,21 +851,14 @@ class RemoteApp(App[None]):
                                 self.action_lobby)
             yield SystemCommand(_("Score sheet"), _("Every deal's score"),
                                 self.action_score_sheet)
-        for lang in i18n.LANGUAGES:
-            if lang != i18n.language():
-                yield SystemCommand(
-                    f"{_('Language')}: {i18n.LANGUAGE_NAMES[lang]}",
-                    _("Show the game in {language} (F3: the next language)").format(
-                        language=i18n.LANGUAGE_NAMES[lang]),
-                    partial(self.set_language, lang))
+        yield from language_commands(self.set_language)
         yield SystemCommand(_("Quit"), _("Leave the table (your seat waits for you)"),
                             self.action_request_quit)
 
     # ------------------------------------------------------------ language, colours
 
     def action_next_language(self) -> None:
-        langs = i18n.LANGUAGES
-        self.set_language(langs[(langs.index(i18n.language()) + 1) % len(langs)])
+        self.set_language(next_language())
 
     def set_language(self, lang: str) -> None:
         """Switch here at once and ask the server to speak ``lang`` to this screen (its
