@@ -16,10 +16,9 @@ from collections.abc import Callable
 from five_hundred.engine.actions import CardPlay
 from five_hundred.engine.cards import JOKER, SUITLESS, card_str
 from five_hundred.engine.knowledge import Knowledge
-from five_hundred.engine.play import winning
 
 from .hard import CardEstimate
-from .normal import is_top
+from .normal import card_weight, current_best, is_top, outstanding
 from .reasons import CardReason, CardWhy
 
 CLEAR_POINTS = 5.0  # the cards a rule would not play must trail the suggestion this much
@@ -66,27 +65,27 @@ def _rules_of_thumb(k: Knowledge, card: CardPlay
 
     if bid.is_misere:
         if k.seat == k.declarer and k.trick:
-            _seat, high = _current_best(k)
-            rules.append(("misere_under", lambda a: _score(k, a.card, k.led) < high
+            _seat, high = current_best(k)
+            rules.append(("misere_under", lambda a: card_weight(k, a.card, k.led) < high
                           and eff(a) == k.led, None, k.led))
         return rules
     if not k.trick:
         opponents = ((k.seat + 1) & 3, (k.seat + 3) & 3)
-        trumps_out = 0 <= trump < 4 and bool(_outstanding(k) & ctx.suit_mask[trump]) and any(
+        trumps_out = 0 <= trump < 4 and bool(outstanding(k) & ctx.suit_mask[trump]) and any(
             not (k.voids[o] >> trump) & 1 for o in opponents)
         if k.dec_side(k.seat) and trumps_out:
             rules.append(("draw_trumps", lambda a: eff(a) == trump, None, trump))
         rules.append(("cash", lambda a: eff(a) not in (trump, SUITLESS) and is_top(k, a.card),
                       None, None))
         return rules + joker_rules
-    best_seat, high = _current_best(k)
+    best_seat, high = current_best(k)
     win_card = next(c for s, c in k.trick if s == best_seat)
     other = card_str(win_card)
     active = 3 if k.out_seat >= 0 else 4
     last = len(k.trick) == active - 1
 
     def wins(a: CardPlay) -> bool:
-        return _score(k, a.card, k.led) > high
+        return card_weight(k, a.card, k.led) > high
 
     following = [a for a in _plays(k) if eff(a) == k.led]
     if best_seat >= 0 and k.dec_side(best_seat) == k.dec_side(k.seat):
@@ -99,30 +98,14 @@ def _rules_of_thumb(k: Knowledge, card: CardPlay
         lowest = min(following, key=lambda a: ctx.strength[a.card])
         rules.append(("lowest", lambda a: a == lowest, other, k.led))
     elif last:
-        cheapest = min((a for a in _plays(k) if wins(a)), key=lambda a: _score(k, a.card, k.led))
+        cheapest = min((a for a in _plays(k) if wins(a)),
+                       key=lambda a: card_weight(k, a.card, k.led))
         rules.append(("win_cheap", lambda a: a == cheapest, other, k.led))
     elif len(k.trick) == 1:
         rules.append(("second_low", lambda a: not wins(a), other, k.led))
     else:
         rules.append(("third_high", wins, other, k.led))
     return rules + joker_rules
-
-
-def _current_best(k: Knowledge) -> tuple[int, int]:
-    """(seat winning the trick so far, its card's weight), the rule kernel's (R21)."""
-    assert k.kernel is not None
-    return winning(k.kernel.rows[k.led], k.trick)
-
-
-def _score(k: Knowledge, c: int, led: int) -> int:
-    """A card's weight in a trick led in ``led`` (R21, R24)."""
-    assert k.kernel is not None
-    return k.kernel.rows[led][c]
-
-
-def _outstanding(k: Knowledge) -> int:
-    """Cards not yet played and not in this seat's hand."""
-    return k.unseen() | k.exposed
 
 
 def _plays(k: Knowledge) -> list[CardPlay]:

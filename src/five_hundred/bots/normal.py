@@ -360,7 +360,7 @@ def card_plays(k: Knowledge) -> list[CardPlay]:
     return [a for a, _ in k.legal if isinstance(a, (Play, JokerLead))]
 
 
-def _current_best(k: Knowledge) -> tuple[int, int]:
+def current_best(k: Knowledge) -> tuple[int, int]:
     """(seat winning the trick so far, its card's weight) under the trick's led suit."""
     if not k.trick:
         return -1, -1
@@ -368,13 +368,13 @@ def _current_best(k: Knowledge) -> tuple[int, int]:
     return winning(k.kernel.rows[k.led], k.trick)
 
 
-def _score(k: Knowledge, c: int, led: int) -> int:
+def card_weight(k: Knowledge, c: int, led: int) -> int:
     """A card's weight in a trick led in ``led``: the rule kernel's (R21, R24)."""
     assert k.kernel is not None
     return k.kernel.rows[led][c]
 
 
-def _outstanding(k: Knowledge) -> int:
+def outstanding(k: Knowledge) -> int:
     """Cards not yet played and not in this seat's hand (others', kitty or discard)."""
     return k.unseen() | k.exposed
 
@@ -386,7 +386,7 @@ def is_top(k: Knowledge, c: int) -> bool:
     s = ctx.eff_suit[c]
     if s == SUITLESS:
         return True
-    out = _outstanding(k) & ctx.suit_mask[s]
+    out = outstanding(k) & ctx.suit_mask[s]
     return not any(ctx.strength[d] > ctx.strength[c] for d in cards_of(out))
 
 
@@ -449,7 +449,7 @@ def habit_filter(k: Knowledge, acts: list[CardPlay]) -> list[CardPlay]:
         trumps = [a for a in acts if ctx.eff_suit[a.card] == trump]
         if trumps:
             top = max(trumps, key=lambda a: ctx.strength[a.card])
-            out = _outstanding(k) & ctx.suit_mask[trump]
+            out = outstanding(k) & ctx.suit_mask[trump]
             if is_top(k, top.card) and out:
                 keep_t = [a for a in acts if ctx.eff_suit[a.card] != trump or a == top]
                 return keep_t or acts
@@ -467,7 +467,7 @@ def habit_filter(k: Knowledge, acts: list[CardPlay]) -> list[CardPlay]:
 def _misere_declarer(k: Knowledge, acts: list[CardPlay]) -> CardPlay:
     ctx = k.ctx
     assert ctx is not None
-    unseen = _outstanding(k)
+    unseen = outstanding(k)
     n_def = sum(k.hand_sizes[s] for s in range(4) if s != k.seat and s != k.out_seat)
 
     def left_danger(c: int) -> float:
@@ -487,12 +487,12 @@ def _misere_declarer(k: Knowledge, acts: list[CardPlay]) -> CardPlay:
             return (below, left_danger(c), ctx.strength[c])
 
         return min(acts, key=risk)
-    _, best = _current_best(k)
-    losers = [a for a in acts if _score(k, a.card, k.led) < best]
+    _, best = current_best(k)
+    losers = [a for a in acts if card_weight(k, a.card, k.led) < best]
     following = [a for a in losers if ctx.eff_suit[a.card] == k.led]
     if following:
         # The highest card that still loses (shed danger while it is safe).
-        return max(following, key=lambda a: (_score(k, a.card, k.led), ctx.strength[a.card]))
+        return max(following, key=lambda a: (card_weight(k, a.card, k.led), ctx.strength[a.card]))
     if losers:
         # Void: throw the card whose going leaves the least danger.
         return min(losers, key=lambda a: (left_danger(a.card), -ctx.strength[a.card]))
@@ -514,11 +514,11 @@ def _misere_defender(k: Knowledge, acts: list[CardPlay]) -> CardPlay:
     follows = [a for a in non_joker if ctx.eff_suit[a.card] == k.led]
     declarer_played = any(s == dec for s, _ in k.trick)
     if declarer_played:
-        _, best = _current_best(k)
+        _, best = current_best(k)
         dec_card = next(c for s, c in k.trick if s == dec)
-        if _score(k, dec_card, k.led) == best:
+        if card_weight(k, dec_card, k.led) == best:
             # The declarer is winning: stay under him; when void throw the highest card.
-            under = [a for a in acts if _score(k, a.card, k.led) < best]
+            under = [a for a in acts if card_weight(k, a.card, k.led) < best]
             if under:
                 under_f = [a for a in under if ctx.eff_suit[a.card] == k.led]
                 if under_f:
@@ -543,7 +543,7 @@ def _lead(k: Knowledge, acts: list[CardPlay], rng: random.Random) -> CardPlay:
     assert ctx is not None and k.bid is not None
     trump = ctx.trump
     declaring = k.dec_side(k.seat)
-    out = _outstanding(k)
+    out = outstanding(k)
     normal_acts = [a for a in acts if isinstance(a, Play) and ctx.eff_suit[a.card] != SUITLESS]
     if not normal_acts:
         return acts[0]
@@ -594,7 +594,7 @@ class _Trick:
     """The trick as the seat about to follow to it sees it."""
 
     best_seat: int  # the seat winning it so far
-    best: int  # the weight of that seat's card (``_score``)
+    best: int  # the weight of that seat's card (``card_weight``)
     partner_winning: bool  # that seat is on our side
     last: bool  # we play the last card to it
     following: list[CardPlay]  # our cards of the led suit
@@ -604,14 +604,14 @@ class _Trick:
 def _trick_so_far(k: Knowledge, acts: list[CardPlay]) -> _Trick:
     ctx = k.ctx
     assert ctx is not None
-    best_seat, best = _current_best(k)
+    best_seat, best = current_best(k)
     nplayers = 3 if k.out_seat >= 0 else 4
     return _Trick(
         best_seat=best_seat, best=best,
         partner_winning=best_seat >= 0 and k.dec_side(best_seat) == k.dec_side(k.seat),
         last=len(k.trick) == nplayers - 1,
         following=[a for a in acts if ctx.eff_suit[a.card] == k.led],
-        plain_beats=[a for a in acts if _score(k, a.card, k.led) > best
+        plain_beats=[a for a in acts if card_weight(k, a.card, k.led) > best
                      and ctx.eff_suit[a.card] != SUITLESS])
 
 
@@ -639,7 +639,7 @@ def _under_partner(k: Knowledge, acts: list[CardPlay], t: _Trick) -> CardPlay:
     if not t.last and not is_top(k, win_card) and t.following and not (
             k.voids[nxt] >> k.led) & 1:
         sure = [a for a in t.following
-                if is_top(k, a.card) and _score(k, a.card, k.led) > t.best]
+                if is_top(k, a.card) and card_weight(k, a.card, k.led) > t.best]
         if sure:
             return min(sure, key=lambda a: ctx.strength[a.card])
     return _lowest(k, t.following) if t.following else _discard_choice(k, acts)
@@ -653,7 +653,7 @@ def _second_hand(k: Knowledge, t: _Trick) -> CardPlay:
     led_card = k.trick[0][1]
     low_trump_lead = (k.led == ctx.trump and ctx.strength[led_card] <= 10
                       and not _needs_trick(k))
-    tops = [a for a in t.following if is_top(k, a.card) and _score(k, a.card, k.led) > t.best
+    tops = [a for a in t.following if is_top(k, a.card) and card_weight(k, a.card, k.led) > t.best
             and not (low_trump_lead and ctx.strength[a.card] > 14)]
     if tops:
         return min(tops, key=lambda a: ctx.strength[a.card])
@@ -668,7 +668,7 @@ def _third_or_fourth_hand(k: Knowledge, t: _Trick) -> CardPlay:
         return _lowest(k, t.following)
 
     def power(a: CardPlay) -> int:  # the card's weight in this trick
-        return _score(k, a.card, k.led)
+        return card_weight(k, a.card, k.led)
 
     if t.last:
         return min(t.plain_beats, key=power)
@@ -684,7 +684,7 @@ def _void_in_led_suit(k: Knowledge, acts: list[CardPlay], t: _Trick) -> CardPlay
     assert ctx is not None
     ruffs = [a for a in t.plain_beats if ctx.eff_suit[a.card] == ctx.trump]
     if ruffs:
-        return min(ruffs, key=lambda a: _score(k, a.card, k.led))
+        return min(ruffs, key=lambda a: card_weight(k, a.card, k.led))
     joker_suitless = [a for a in acts if ctx.eff_suit[a.card] == SUITLESS]
     if joker_suitless:
         win_card = next(c for s, c in k.trick if s == t.best_seat)
