@@ -178,10 +178,43 @@ class Solver:
                 return known[1] | 1
             if known[2] < need:
                 return known[3]
-        index, infos = table.locate(leader, infos, changed)
-        r = table.probe(index, infos, need)
+        # The index of the trick start (``Table.locate``, inlined): only the suits of
+        # the cards played since the last trick start are described again.
+        h0, h1, h2, h3 = h
+        cache = table.info
+        if infos:
+            infos = infos.copy()
+            for i, m, order in table.suit_list:
+                if changed & m:
+                    pat = (h0 & m, h1 & m, h2 & m, h3 & m)
+                    info = cache.get(pat)
+                    if info is None:
+                        info = table.describe(pat, order)
+                    infos[i] = info
+            lengths = 0
+            for info in infos:
+                lengths = lengths << 16 | info[0]
+            if not self.suitless:
+                index: tuple[int, ...] = (leader, lengths)
+            else:
+                index = table.index_of(leader, lengths)
+        else:
+            index, infos = table.locate(leader, infos, changed)
+        # ``Table.probe``, inlined.
+        r = -1
+        entries = table.entries.get(index)
+        if entries:
+            for lo, hi, checks in entries:
+                if lo < need <= hi:
+                    continue
+                for i, shift, prefix in checks:
+                    if infos[i][1] >> shift != prefix:
+                        break
+                else:
+                    r = table.relevant(infos, checks) | (lo >= need)
+                    break
         if r < 0:
-            lo, hi, rel_lo, rel_hi = self.bounds.of(leader, tricks_left)
+            lo, hi, rel_lo, rel_hi = self.bounds.of(leader, tricks_left, infos)
             if lo >= need:
                 table.store(index, infos, lo, tricks_left, rel_lo)
                 r = rel_lo | 1
@@ -422,7 +455,7 @@ class Solver:
              tricks_left: int) -> int:
         lo, hi = 0, 1 if self.misere else tricks_left
         if not trick and tricks_left > 1:
-            blo, bhi, _, _ = self.bounds.of(seat, tricks_left)
+            blo, bhi, _, _ = self.bounds.of(seat, tricks_left, self.tt.suits_now())
             lo, hi = max(lo, blo), min(hi, bhi)
         if lo < hi:
             guess = min(max(self._guess(seat, trick, led, tricks_left) + GUESS_BIAS, lo + 1), hi)
@@ -483,7 +516,8 @@ class Solver:
     def setup(self, hands: list[int], suits_led: int) -> None:
         """The position to solve: every hand (the misère partner's is ignored: R18)
         and the suits led so far (R26)."""
-        self.hands = list(hands)
+        # In place: the helpers hold this very list.
+        self.hands[:] = hands
         if self.out_seat >= 0:
             self.hands[self.out_seat] = 0
         self.suits_led = suits_led

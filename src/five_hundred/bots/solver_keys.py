@@ -28,9 +28,12 @@ if TYPE_CHECKING:
 
 JOKER_BIT = 1 << JOKER
 
-# Per suit pattern (the four hands' cards of the suit): the lengths as one int, the
-# relative code, the live cards of the suit, their number.
-SuitInfo = tuple[int, int, int, int]
+# Per suit pattern (the four hands' cards of the suit): the lengths as one int (four
+# bits per seat), the relative code, the live cards of the suit, their number, and per
+# seat ``s`` at ``4 * s`` the seat's sure tricks of the suit for the bounds
+# (``solver_bounds.py``): how many of its cards rank above every other hand's and the
+# lowest of them, then how many rank above every opponent's and the lowest of them.
+SuitInfo = tuple[int, int, int, int, tuple[int, ...]]
 # An entry: lower bound, upper bound, and per checked suit (its index in the key, the
 # shift that cuts its relative code to the checked top cards, that prefix).
 Entry = tuple[int, int, tuple[tuple[int, int, int], ...]]
@@ -47,7 +50,8 @@ class Table:
         self.suitless = sv.suitless
         # The suits led matter only to a suitless joker's lead outside V3 (R26).
         self.names_matter = sv.suitless and not sv.kernel.last_only
-        self._info: dict[tuple[int, int, int, int], SuitInfo] = {}
+        self.hands = sv.hands  # the solver's own list (changed in place only)
+        self.info: dict[tuple[int, int, int, int], SuitInfo] = {}
         self._depth: dict[tuple[int, int], int] = {}
         self._prefix: dict[tuple[int, int], int] = {}
         # Tuples, not lists: the garbage collector need not track (and keep walking)
@@ -72,9 +76,8 @@ class Table:
         since; only their suits are looked up again. The index is the leader, every
         hand's length in every suit, and the suitless joker's owner (with the suits led,
         while they limit its lead)."""
-        sv = self.sv
-        h0, h1, h2, h3 = sv.hands
-        cache = self._info
+        h0, h1, h2, h3 = self.hands
+        cache = self.info
         if before:
             infos = before.copy()
             for i, m, order in self.suit_list:
@@ -97,11 +100,22 @@ class Table:
             lengths = lengths << 16 | info[0]
         if not self.suitless:
             return (leader, lengths), infos
+        return self.index_of(leader, lengths), infos
+
+    def index_of(self, leader: int, lengths: int) -> tuple[int, ...]:
+        """The index of a no-trumps trick start with the suitless joker: the leader,
+        the lengths, the joker's owner (and the suits led while they limit its lead)."""
+        h0, h1, h2, h3 = self.hands
         owner = 0 if h0 & JOKER_BIT else 1 if h1 & JOKER_BIT else 2 if h2 & JOKER_BIT \
             else 3 if h3 & JOKER_BIT else -1
         if owner >= 0 and self.names_matter:
-            return (leader, lengths, owner, sv.suits_led), infos
-        return (leader, lengths, owner), infos
+            return (leader, lengths, owner, self.sv.suits_led)
+        return (leader, lengths, owner)
+
+    def describe(self, pat: tuple[int, int, int, int], order: tuple[int, ...]) -> SuitInfo:
+        """The info of a suit pattern, remembered."""
+        info = self.info[pat] = _suit_info(pat, order)
+        return info
 
     def suits_now(self) -> list[SuitInfo]:
         """Each suit's info in the position now."""
@@ -120,7 +134,7 @@ class Table:
                 if infos[i][1] >> shift != prefix:
                     break
             else:
-                return self._relevant(infos, checks) | (lo >= need)
+                return self.relevant(infos, checks) | (lo >= need)
         return -1
 
     def store(self, index: tuple[int, ...], infos: list[SuitInfo], lo: int, hi: int,
@@ -129,7 +143,7 @@ class Table:
         owners of each suit's cards down to its lowest ``relevant`` card."""
         checks: list[tuple[int, int, int]] = []
         depth_cache = self._depth
-        for i, (_, code, live, n) in enumerate(infos):
+        for i, (_, code, live, n, _) in enumerate(infos):
             rel = relevant & live
             if not rel:
                 continue
@@ -141,7 +155,7 @@ class Table:
             checks.append((i, shift, code >> shift))
         self.entries[index] = (*self.entries.get(index, ()), (lo, hi, tuple(checks)))
 
-    def _relevant(self, infos: list[SuitInfo],
+    def relevant(self, infos: list[SuitInfo],
                   checks: tuple[tuple[int, int, int], ...]) -> int:
         """The live cards an entry's checks cover (its decisive cards, here)."""
         out = 0
@@ -159,14 +173,41 @@ class Table:
 def _suit_info(pat: tuple[int, int, int, int], order: tuple[int, ...]) -> SuitInfo:
     code = 1
     live = pat[0] | pat[1] | pat[2] | pat[3]
+    owners: list[tuple[int, int]] = []  # (seat, card bit), strongest first
     for c in order:
         bit = 1 << c
         if live & bit:
             seat = 0 if pat[0] & bit else 1 if pat[1] & bit else 2 if pat[2] & bit else 3
             code = code << 2 | seat
+            owners.append((seat, bit))
     lengths = (pat[0].bit_count() | pat[1].bit_count() << 4 | pat[2].bit_count() << 8
                | pat[3].bit_count() << 12)
-    return lengths, code, live, live.bit_count()
+    return lengths, code, live, live.bit_count(), _sure(owners)
+
+
+def _sure(owners: list[tuple[int, int]]) -> tuple[int, ...]:
+    """Per seat: its cards above every other hand's (count, lowest), then above every
+    opponent's (count, lowest; the partner's cards in between do not stop them)."""
+    out = [0] * 16
+    for seat in range(4):
+        n = low = 0
+        for s, bit in owners:
+            if s != seat:
+                break
+            n += 1
+            low = bit
+        out[4 * seat] = n
+        out[4 * seat + 1] = low
+        n = low = 0
+        for s, bit in owners:
+            if s == seat:
+                n += 1
+                low = bit
+            elif (s - seat) & 1:
+                break
+        out[4 * seat + 2] = n
+        out[4 * seat + 3] = low
+    return tuple(out)
 
 
 def _depth(order: tuple[int, ...], live: int, rel: int) -> int:

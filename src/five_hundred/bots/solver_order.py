@@ -66,6 +66,15 @@ class Orderer:
             tuple[tuple[int, int], ...], dict[int, int]]] = {}
         self._top: dict[int, int] = {}
         self._low: dict[int, int] = {}
+        # The solver's own list of hands (changed in place only) and its fixed facts,
+        # read directly rather than through the proxy.
+        self.hands = sv.hands
+        self.misere = sv.misere
+        self.declarer = sv.declarer
+        self.score = sv.score
+        self.next_seat = sv.next_seat
+        self.nplayers = sv.nplayers
+        self.max_side = sv.max_side
 
     # ------------------------------------------------------------ suit facts
 
@@ -143,11 +152,12 @@ class Orderer:
         names = [_LEAD_NAMED[s] for s in lead_names(kernel, hand, tricks_left,
                                                     sv.suits_led)] \
             if hand & self.suitless_bit else []
-        hands = sv.hands
-        if sv.misere:
-            dec = hands[sv.declarer]
+        hands = self.hands
+        misere = self.misere
+        if misere:
+            dec = hands[self.declarer]
             live = hands[0] | hands[1] | hands[2] | hands[3]
-            declarer = seat == sv.declarer
+            declarer = seat == self.declarer
         else:
             partner = hands[(seat + 2) & 3]
             o1, o2 = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
@@ -162,7 +172,7 @@ class Orderer:
             own = plain & m
             if not own:
                 continue
-            if sv.misere:
+            if misere:
                 key: tuple[int, int, int, int] = (own, dec & m, live & m, int(declarer))
             else:
                 side = s != self.trump
@@ -184,7 +194,7 @@ class Orderer:
         """The leads of one suit as (sort key, card), with their runs' lowest cards."""
         strength = self.strength
         scored: list[tuple[int, int]] = []
-        if self.sv.misere:
+        if self.misere:
             own, ds, live, declarer = key
             reps, lows = self.runs(s, own, live)
             under = self.weakest(ds) if ds and not declarer else 0
@@ -226,25 +236,51 @@ class Orderer:
         """What the seats after ``leader`` may play to a trick led in ``led`` (see
         ``Followers``). None of this changes while the trick is played: the hands that
         have not played are as they were, and the live cards include the trick's."""
-        sv = self.sv
-        hands = sv.hands
+        hands = self.hands
         live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
-        row = sv.score[led]
-        nxt = sv.next_seat
-        kernel = self.kernel
-        merged = self._merged
+        row = self.score[led]
+        nxt = self.next_seat
+        sm = self.suit_mask[led]
+        suit_live = (live & sm) << 64
+        runs_cache = self._runs
         s1 = nxt[leader]
         s2 = nxt[s1]
-        m1, k1 = merged(follow_mask(kernel, hands[s1], led), led, live)
-        m2, k2 = merged(follow_mask(kernel, hands[s2], led), led, live)
+        # ``_merged(follow_mask(...))`` of each seat, inlined: a seat holding the suit
+        # led has its runs in the suit (memoised on the masks).
+        h = hands[s1]
+        m = h & sm
+        if m:
+            r1 = runs_cache.get(m | suit_live)
+            if r1 is None:
+                r1 = self.runs(led, m, live & sm)
+        else:
+            r1 = self._merged(follow_mask(self.kernel, h, led), led, live)
+        h = hands[s2]
+        m = h & sm
+        if m:
+            r2 = runs_cache.get(m | suit_live)
+            if r2 is None:
+                r2 = self.runs(led, m, live & sm)
+        else:
+            r2 = self._merged(follow_mask(self.kernel, h, led), led, live)
+        m1, k1 = r1
+        m2, k2 = r2
         # A seat that has played already (a search begun in mid-trick) has no moves.
         v1 = row[m1[-1]] if m1 else -1
         v2 = row[m2[-1]] if m2 else -1
-        if sv.nplayers == 3:
+        if self.nplayers == 3:
             top = (v1, s1, m1[-1]) if v1 >= v2 else (v2, s2, m2[-1])
             return (s1, m1, k1, v2, s2, m2, k2, 0, *top)
         s3 = nxt[s2]
-        m3, k3 = merged(follow_mask(kernel, hands[s3], led), led, live)
+        h = hands[s3]
+        m = h & sm
+        if m:
+            r3 = runs_cache.get(m | suit_live)
+            if r3 is None:
+                r3 = self.runs(led, m, live & sm)
+        else:
+            r3 = self._merged(follow_mask(self.kernel, h, led), led, live)
+        m3, k3 = r3
         v3 = row[m3[-1]]
         if v1 >= v2 and v1 >= v3:
             top = (v1, s1, m1[-1])
@@ -292,11 +328,11 @@ class Orderer:
         """The moves ``reps`` (cheapest first) of the ``pos``-th seat in search order,
         ``win_val`` winning the trick so far and ``threat`` the strongest weight an
         opponent after it may play."""
-        sv = self.sv
         cands = list(reps)
-        if sv.misere:
+        if self.misere:
             return self._misere_follows(seat, cands, pos, row, win_seat, win_val)
-        partner_wins = sv.max_side[win_seat] == sv.max_side[seat]
+        max_side = self.max_side
+        partner_wins = max_side[win_seat] == max_side[seat]
         if partner_wins and win_val > threat:
             return cands  # the partner has it: throw the cheapest
         for i, c in enumerate(cands):
@@ -316,13 +352,12 @@ class Orderer:
 
     def _misere_follows(self, seat: int, cands: list[int], pos: int,
                         row: tuple[int, ...], win_seat: int, win_val: int) -> list[int]:
-        sv = self.sv
-        dec = sv.declarer
+        dec = self.declarer
         if seat == dec:
             # Highest card that still loses, then the cheapest winners.
             losers = [c for c in cands if row[c] < win_val]
             return losers[::-1] + [c for c in cands if row[c] >= win_val]
-        if pos + 1 < sv.nplayers and sv.next_seat[seat] == dec:
+        if pos + 1 < self.nplayers and self.next_seat[seat] == dec:
             return cands  # low, so that he has to go over
         if win_seat == dec:
             under = [c for c in cands if row[c] < win_val]
