@@ -40,9 +40,10 @@ from __future__ import annotations
 
 import gc
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
+from typing import Any
 
 from five_hundred.engine.cards import JOKER, PlayContext, cards_of
 from five_hundred.engine.play import (
@@ -101,6 +102,32 @@ def _collector_paused() -> Iterator[None]:
             # freed (a hard-against-club match grew by 40 MB a deal and was killed at
             # 8.5 GB; tests/bots/test_solver_memory.py).
             gc.enable()
+
+
+def _make_roomy() -> Callable[..., Any]:
+    """``roomy(fn, *args)``: ``fn(*args)`` called from a frame of about 25 KB.
+
+    CPython (3.11 on) keeps its Python frames in a data stack of 16 KB chunks and
+    frees a chunk as soon as the frame at its bottom returns. A full search is about
+    50 frames deep (about 22 KB), so it always crosses a chunk boundary, and every call
+    and return across it mapped and unmapped a fresh chunk: tens of thousands of
+    ``mmap``/``munmap`` pairs per solve (seen with ``strace``), a tenth or more of the
+    time, depending on the depth the search was called from. A frame too big for any
+    16 KB chunk gets a chunk of its own of 64 KB, and the search then runs in the rest
+    of it (about 40 KB). The big frame comes from 3,100 local variables, never
+    assigned; written out by code because no one would type them."""
+    slots = 3100
+    source = ("def roomy(fn, *args):\n"
+              "    if fn is None:\n"
+              f"        {' = '.join(f'v{i}' for i in range(slots))} = None\n"
+              "    return fn(*args)\n")
+    space: dict[str, Any] = {}
+    exec(compile(source, "<solver roomy>", "exec"), space)
+    roomy: Callable[..., Any] = space["roomy"]
+    return roomy
+
+
+_roomy = _make_roomy()
 
 
 class SearchAborted(Exception):
@@ -323,9 +350,34 @@ class Solver:
                 side, bit = self.max_side[win_seat], 1 << win_card
             if side if need <= 1 else not side:
                 return bit | side
-        maxing = self.max_side[seat]
-        moves: Sequence[int] = reps if len(reps) == 1 else self.orderer.follows(
-            seat, reps, pos, row, win_seat, win_val, threat)
+        max_side = self.max_side
+        maxing = max_side[seat]
+        moves: Sequence[int] = reps
+        if len(reps) > 1:
+            if self.misere:
+                moves = self.orderer.follows(seat, reps, pos, row, win_seat, win_val, threat)
+            elif row[reps[-1]] > win_val:
+                # ``Orderer.follows``, inlined: the cheapest sure winner first (a card
+                # above the threat too), else, unless the partner has the trick, the
+                # cheapest card that wins for now; the cheapest cards otherwise.
+                partner_wins = max_side[win_seat] == maxing
+                if not partner_wins or win_val <= threat:
+                    bar = win_val if win_val > threat else threat
+                    i = 0
+                    for c in reps:
+                        if row[c] > bar:
+                            break
+                        i += 1
+                    else:
+                        i = -1
+                        if not partner_wins:
+                            i = 0
+                            for c in reps:
+                                if row[c] > win_val:
+                                    break
+                                i += 1
+                    if i > 0:
+                        moves = (reps[i], *reps[:i], *reps[i + 1:])
         hands = self.hands
         hand = hands[seat]
         card_suit = self.card_suit
@@ -449,7 +501,8 @@ class Solver:
         bounds, starting from the value of a play-out by the search's first moves and
         stepping from there: a good first guess needs only two searches."""
         with _collector_paused():
-            return self._mtd(seat, trick, led, tricks_left)
+            value: int = _roomy(self._mtd, seat, trick, led, tricks_left)
+            return value
 
     def _mtd(self, seat: int, trick: list[tuple[int, int]], led: int,
              tricks_left: int) -> int:
@@ -577,14 +630,16 @@ class Solver:
         with self._playing(to_act, trick, led, mv) as (t, new_led):
             if len(t) < self.nplayers:
                 with _collector_paused():
-                    return self._at_least(self.next_seat[to_act], t, new_led, tricks_left,
-                                          need)
+                    reached: bool = _roomy(self._at_least, self.next_seat[to_act], t,
+                                           new_led, tricks_left, need)
+                    return reached
             w = winner(self.score[new_led], t)
             rest = need - self.counts[w]
             if rest <= 0 or rest > tricks_left - 1:
                 return rest <= 0
             with _collector_paused():
-                return self._at_least(w, [], -1, tricks_left - 1, rest)
+                reached = _roomy(self._at_least, w, [], -1, tricks_left - 1, rest)
+                return reached
 
     def legal_moves(self, to_act: int, trick: list[tuple[int, int]], led: int,
                     tricks_left: int) -> list[int]:

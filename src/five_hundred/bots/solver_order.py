@@ -62,6 +62,7 @@ class Orderer:
         self.cheap = sv.cheap
         self._runs: dict[int, Runs] = {}
         self._discards: dict[int, Runs] = {}
+        self._span: dict[int, int] = {}  # a hand -> the cards of the suits it holds
         self._leads: dict[tuple[int, int, int, int], tuple[
             tuple[tuple[int, int], ...], dict[int, int]]] = {}
         self._top: dict[int, int] = {}
@@ -300,8 +301,16 @@ class Orderer:
         if not legal & ~sm:
             return self.runs(led, legal, live & sm)
         # Void in the suit led: which suit that is does not change the order of the
-        # seat's cards (trumps, then the suitless joker, above the rest).
-        key = legal | live << 64
+        # seat's cards (trumps, then the suitless joker, above the rest), and only the
+        # live cards of the seat's suits matter.
+        span = self._span.get(legal)
+        if span is None:
+            span = 0
+            for m in self.suit_mask:
+                if legal & m:
+                    span |= m
+            self._span[legal] = span
+        key = legal | (live & span) << 64
         got = self._discards.get(key)
         if got is None:
             got = self._discards[key] = self._discard_moves(legal, led, live)
