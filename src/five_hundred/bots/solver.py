@@ -64,6 +64,12 @@ from .solver_keys import SuitInfo, Table
 from .solver_order import Followers, Orderer
 
 JOKER_BIT = 1 << JOKER
+# Exact trick starts (``Table.exact``): a lower bound in bits 0-3, an upper bound in
+# bits 4-7, the cards that decided the lower from bit 8 and those of the upper from
+# bit 80.
+_CARDS = (1 << 64) - 1
+_LOWER = 15 | _CARDS << 8
+_UPPER = 15 << 4 | _CARDS << 80
 # A move is a card, or for a suitless-joker lead ``JOKER | (named_suit + 1) << 8``.
 _LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
 
@@ -196,18 +202,19 @@ class Solver:
         if tricks_left == 1:
             return self._last_trick(leader)
         # First the exact position: a repeat is answered without building its index.
-        h = self.hands
+        h0, h1, h2, h3 = self.hands
         table = self.tt
-        key = (h[0], h[1], h[2], h[3], leader, self.suits_led)
+        # Key and bounds as ints, not tuples: the collector need not walk them (see
+        # ``solver_keys.Table.exact``).
+        key = h0 | h1 << 64 | h2 << 128 | h3 << 192 | (leader | self.suits_led << 2) << 256
         known = table.exact.get(key)
         if known is not None:
-            if known[0] >= need:
-                return known[1] | 1
-            if known[2] < need:
-                return known[3]
+            if known & 15 >= need:
+                return (known >> 8) & _CARDS | 1
+            if (known >> 4) & 15 < need:
+                return known >> 80
         # The index of the trick start (``Table.locate``, inlined): only the suits of
         # the cards played since the last trick start are described again.
-        h0, h1, h2, h3 = h
         cache = table.info
         if infos:
             infos = infos.copy()
@@ -234,8 +241,8 @@ class Solver:
             for lo, hi, checks in entries:
                 if lo < need <= hi:
                     continue
-                for i, shift, prefix in checks:
-                    if infos[i][1] >> shift != prefix:
+                for c in checks:
+                    if infos[c & 7][1] >> (c >> 3 & 63) != c >> 9:
                         break
                 else:
                     r = table.relevant(infos, checks) | (lo >= need)
@@ -254,11 +261,12 @@ class Solver:
                     table.store(index, infos, need, tricks_left, r)
                 else:
                     table.store(index, infos, 0, need - 1, r)
-        lo_hi = known or (0, 0, tricks_left, 0)
+        if known is None:
+            known = tricks_left << 4
         if r & 1:
-            table.exact[key] = (need, r & ~1, lo_hi[2], lo_hi[3])
+            table.exact[key] = need | (r & ~1) << 8 | known & _UPPER
         else:
-            table.exact[key] = (lo_hi[0], lo_hi[1], need - 1, r)
+            table.exact[key] = known & _LOWER | (need - 1) << 4 | r << 80
         return r
 
     def _last_trick(self, leader: int) -> int:

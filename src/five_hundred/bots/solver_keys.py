@@ -34,9 +34,12 @@ JOKER_BIT = 1 << JOKER
 # (``solver_bounds.py``): how many of its cards rank above every other hand's and the
 # lowest of them, then how many rank above every opponent's and the lowest of them.
 SuitInfo = tuple[int, int, int, int, tuple[int, ...]]
-# An entry: lower bound, upper bound, and per checked suit (its index in the key, the
-# shift that cuts its relative code to the checked top cards, that prefix).
-Entry = tuple[int, int, tuple[tuple[int, int, int], ...]]
+# An entry: lower bound, upper bound, and per checked suit one int,
+# ``i | shift << 3 | prefix << 9``: its index ``i`` in the key, the shift that cuts
+# its relative code to the checked top cards (at most 26: two bits a card), that
+# prefix. Ints rather than tuples: fewer objects for the cyclic collector.
+Entry = tuple[int, int, tuple[int, ...]]
+
 
 
 class Table:
@@ -57,10 +60,11 @@ class Table:
         # Tuples, not lists: the garbage collector need not track (and keep walking)
         # the table's entries.
         self.entries: dict[tuple[int, ...], tuple[Entry, ...]] = {}
-        # Exact trick starts (hands, leader, suits led) -> [lower bound, its decisive
-        # cards, upper bound, its decisive cards]: a repeat is answered without
-        # building its index.
-        self.exact: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        # Exact trick starts (hands, leader, suits led) -> lower bound, its decisive
+        # cards, upper bound, its decisive cards: a repeat is answered without building
+        # its index. Both sides are ints packing those fields (``solver._trick``), not
+        # tuples: ints are no work for the cyclic collector.
+        self.exact: dict[int, int] = {}
 
     def clear(self) -> None:
         self.entries.clear()
@@ -130,8 +134,8 @@ class Table:
         for lo, hi, checks in entries:
             if lo < need <= hi:
                 continue
-            for i, shift, prefix in checks:
-                if infos[i][1] >> shift != prefix:
+            for c in checks:
+                if infos[c & 7][1] >> (c >> 3 & 63) != c >> 9:
                     break
             else:
                 return self.relevant(infos, checks) | (lo >= need)
@@ -141,7 +145,7 @@ class Table:
               relevant: int) -> None:
         """Remember lo <= value <= hi for every position agreeing with this one on the
         owners of each suit's cards down to its lowest ``relevant`` card."""
-        checks: list[tuple[int, int, int]] = []
+        checks: list[int] = []
         depth_cache = self._depth
         for i, (_, code, live, n, _) in enumerate(infos):
             rel = relevant & live
@@ -152,17 +156,18 @@ class Table:
             if depth is None:
                 depth = depth_cache[key] = _depth(self.suits[i][1], live, rel)
             shift = 2 * (n - depth)
-            checks.append((i, shift, code >> shift))
+            checks.append(i | shift << 3 | (code >> shift) << 9)
         self.entries[index] = (*self.entries.get(index, ()), (lo, hi, tuple(checks)))
 
     def relevant(self, infos: list[SuitInfo],
-                  checks: tuple[tuple[int, int, int], ...]) -> int:
+                 checks: tuple[int, ...]) -> int:
         """The live cards an entry's checks cover (its decisive cards, here)."""
         out = 0
         cache = self._prefix
-        for i, shift, _ in checks:
+        for c in checks:
+            i = c & 7
             live, n = infos[i][2], infos[i][3]
-            key = (live, n - shift // 2)
+            key = (live, n - (c >> 4 & 31))
             m = cache.get(key)
             if m is None:
                 m = cache[key] = _top_cards(self.suits[i][1], live, key[1])

@@ -42,6 +42,9 @@ Followers = tuple[Any, ...]
 Runs = tuple[tuple[int, ...], dict[int, int]]
 _NO_RUNS: dict[int, int] = {}
 _LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
+# A lead's sort key and card as one int, ``(key + _SORTED) << 6 | card``: ints sort as
+# the (key, card) pairs would (keys stay within +-_SORTED), only faster.
+_SORTED = 1024
 
 
 class Orderer:
@@ -64,7 +67,7 @@ class Orderer:
         self._discards: dict[int, Runs] = {}
         self._span: dict[int, int] = {}  # a hand -> the cards of the suits it holds
         self._leads: dict[tuple[int, int, int, int], tuple[
-            tuple[tuple[int, int], ...], dict[int, int]]] = {}
+            tuple[int, ...], dict[int, int]]] = {}
         self._top: dict[int, int] = {}
         self._low: dict[int, int] = {}
         # The solver's own list of hands (changed in place only) and its fixed facts,
@@ -165,7 +168,7 @@ class Orderer:
             theirs = o1 | o2
             tmask = self.trump_mask
             ruffers = self.suitless_bit & theirs | tmask
-        scored: list[tuple[int, int]] = []
+        scored: list[int] = []
         lows = _NO_RUNS
         cache = self._leads
         for s in self.suits:
@@ -188,13 +191,14 @@ class Orderer:
             if entry[1]:
                 lows = {**lows, **entry[1]}
         scored.sort()
-        return names + [c for _, c in scored], lows
+        return names + [x & 63 for x in scored], lows
 
     def _suit_leads(self, s: int, key: tuple[int, int, int, int]) -> tuple[
-            tuple[tuple[int, int], ...], dict[int, int]]:
-        """The leads of one suit as (sort key, card), with their runs' lowest cards."""
+            tuple[int, ...], dict[int, int]]:
+        """The leads of one suit as sort key and card in one int (``_SORTED``), with
+        their runs' lowest cards."""
         strength = self.strength
-        scored: list[tuple[int, int]] = []
+        scored: list[int] = []
         if self.misere:
             own, ds, live, declarer = key
             reps, lows = self.runs(s, own, live)
@@ -208,7 +212,7 @@ class Orderer:
                     score = strength[c]  # he has to go over it
                 else:
                     score = strength[c] + 100
-                scored.append((score, c))
+                scored.append((score + _SORTED) << 6 | c)
             return tuple(scored), lows
         own, part, their, flags = key
         reps, lows = self.runs(s, own, own | part | their)
@@ -228,7 +232,7 @@ class Orderer:
                 score = 50 + high  # the partner ruffs it
             else:
                 score = high
-            scored.append((-score, c))
+            scored.append((_SORTED - score) << 6 | c)
         return tuple(scored), lows
 
     # ------------------------------------------------------------ following
