@@ -228,10 +228,8 @@ class Solver:
             lengths = 0
             for info in infos:
                 lengths = lengths << 16 | info[0]
-            if not self.suitless:
-                index: tuple[int, ...] = (leader, lengths)
-            else:
-                index = table.index_of(leader, lengths)
+            index = table.index_of(leader, lengths) if self.suitless \
+                else leader | lengths << 10
         else:
             index, infos = table.locate(leader, infos, changed)
         # ``Table.probe``, inlined.
@@ -389,20 +387,92 @@ class Solver:
         hands = self.hands
         hand = hands[seat]
         card_suit = self.card_suit
-        then = self._last if pos + 2 == self.nplayers else self._follow
         acc = int(not maxing)
         tried = 0
+        if pos + 2 != self.nplayers:
+            for card in moves:
+                if tried & card_suit[card] and self._same_as_tried(card, tried, acc):
+                    continue
+                bit = 1 << card
+                hands[seat] = hand ^ bit
+                if row[card] > win_val:
+                    r = self._follow(pos + 1, led, seat, card, in_trick | bit, tricks_left,
+                                     need, infos, fol)
+                else:
+                    r = self._follow(pos + 1, led, win_seat, win_card, in_trick | bit,
+                                     tricks_left, need, infos, fol)
+                hands[seat] = hand
+                if (r & 1) == maxing:
+                    return r
+                acc |= r
+                if lows and r & bit:
+                    # The card's rank mattered, so it does for the cards of its run too.
+                    acc |= lows.get(card, 0)
+                tried |= bit
+            return acc
+        # The next card is the trick's last: ``_last``, inlined (the same nodes, counted
+        # the same way, without a call per card). What does not change while this seat
+        # tries its cards is read once.
+        misere = self.misere
+        counts = self.counts
+        trick_ = self._trick
+        base = pos * 4
+        seat3, reps3, lows3 = fol[base:base + 3]
+        maxing3 = max_side[seat3]
+        hand3 = hands[seat3]
+        single3 = len(reps3) == 1
+        top3 = row[reps3[-1]]
+        left = tricks_left - 1
         for card in moves:
             if tried & card_suit[card] and self._same_as_tried(card, tried, acc):
                 continue
             bit = 1 << card
             hands[seat] = hand ^ bit
             if row[card] > win_val:
-                r = then(pos + 1, led, seat, card, in_trick | bit, tricks_left, need, infos,
-                         fol)
+                ws, wc, wv = seat, card, row[card]
             else:
-                r = then(pos + 1, led, win_seat, win_card, in_trick | bit, tricks_left,
-                         need, infos, fol)
+                ws, wc, wv = win_seat, win_card, win_val
+            in3 = in_trick | bit
+            self.nodes += 1
+            moves3: Sequence[int]
+            if single3:
+                moves3 = reps3
+            elif misere:
+                moves3 = self.orderer.follows(seat3, reps3, pos + 1, row, ws, wv, 0)
+            elif max_side[ws] == maxing3 or top3 <= wv:
+                moves3 = reps3  # the cheapest first: the trick is decided
+            else:
+                # The cheapest winner first, then the cheapest cards.
+                i = 0
+                while row[reps3[i]] <= wv:
+                    i += 1
+                moves3 = (reps3[i], *reps3[:i], *reps3[i + 1:])
+            acc3 = int(not maxing3)
+            tried3 = 0
+            for c3 in moves3:
+                if tried3 & card_suit[c3] and self._same_as_tried(c3, tried3, acc3):
+                    continue
+                b3 = 1 << c3
+                hands[seat3] = hand3 ^ b3
+                cards = in3 | b3
+                if row[c3] > wv:
+                    r = trick_(seat3, left, need - counts[seat3], infos, cards)
+                    if cards & card_suit[c3] & ~b3:
+                        r |= b3  # won by rank: the card's rank mattered
+                else:
+                    r = trick_(ws, left, need - counts[ws], infos, cards)
+                    wbit = 1 << wc
+                    if cards & card_suit[wc] & ~wbit:
+                        r |= wbit
+                hands[seat3] = hand3
+                if (r & 1) == maxing3:
+                    break
+                acc3 |= r
+                if lows3 and r & b3:
+                    acc3 |= lows3.get(c3, 0)
+                tried3 |= b3
+            else:
+                r = acc3
             hands[seat] = hand
             if (r & 1) == maxing:
                 return r
