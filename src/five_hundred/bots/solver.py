@@ -295,7 +295,7 @@ class Solver:
         hands = self.hands
         hand = hands[seat]
         maxing = self.max_side[seat]
-        kernel = self.kernel
+        eff = self.eff
         followers = self.orderer.followers
         by_led: dict[int, Followers] = {}  # the followers' moves per suit led
         acc = int(not maxing)
@@ -316,7 +316,8 @@ class Solver:
             bit = 1 << card
             hands[seat] = hand ^ bit
             saved = self.suits_led
-            led = led_of(kernel, card, (mv >> 8) - 1)
+            # ``led_of``, inlined: a joker lead names its suit, other cards lead theirs.
+            led = (mv >> 8) - 1 if mv > 255 else eff[card]
             self.suits_led = saved | LED_BIT[led]
             fol = by_led.get(led)
             if fol is None:

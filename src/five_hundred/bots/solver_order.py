@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from five_hundred.engine.cards import JOKER
-from five_hundred.engine.play import follow_mask, lead_mask, lead_names
+from five_hundred.engine.play import follow_mask, lead_names
 
 if TYPE_CHECKING:
     from .solver import Solver
@@ -150,11 +150,9 @@ class Orderer:
     def leads(self, seat: int, hand: int, tricks_left: int) -> tuple[list[int], dict[int, int]]:
         """The leads of ``seat`` in search order, and the lowest card of each run a
         lead stands for (see ``runs``)."""
-        sv = self.sv
-        kernel = self.kernel
-        plain = lead_mask(kernel, hand)
-        names = [_LEAD_NAMED[s] for s in lead_names(kernel, hand, tricks_left,
-                                                    sv.suits_led)] \
+        plain = hand & ~self.suitless_bit  # ``lead_mask``
+        names = [_LEAD_NAMED[s] for s in lead_names(self.kernel, hand, tricks_left,
+                                                    self.sv.suits_led)] \
             if hand & self.suitless_bit else []
         hands = self.hands
         misere = self.misere
