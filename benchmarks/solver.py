@@ -158,9 +158,10 @@ def versus(n: int, seed: int) -> None:
     before = _table(old)
     print("now:")
     after = _table(new)
-    for name, q in (("median", 0.5), ("p95", 0.95)):
-        b_cpu = _pct([r[2] for r in before], q)
-        a_cpu = _pct([r[2] for r in after], q)
+    for name, pick in (("median", statistics.median),
+                       ("p95", lambda xs: _pct(xs, 0.95))):
+        b_cpu = pick([r[2] for r in before])
+        a_cpu = pick([r[2] for r in after])
         print(f"cpu {name}: {b_cpu * 1000:.1f} -> {a_cpu * 1000:.1f} ms,"
               f" {b_cpu / a_cpu:.2f}x faster")
     total_b, total_a = sum(r[2] for r in before), sum(r[2] for r in after)
