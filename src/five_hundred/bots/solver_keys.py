@@ -59,7 +59,7 @@ class Table:
         self._prefix: dict[tuple[int, int], int] = {}
         # Tuples, not lists: the garbage collector need not track (and keep walking)
         # the table's entries.
-        self.entries: dict[int, tuple[Entry, ...]] = {}
+        self.entries: dict[tuple[int, ...], tuple[Entry, ...]] = {}
         # Exact trick starts (hands, leader, suits led) -> lower bound, its decisive
         # cards, upper bound, its decisive cards: a repeat is answered without building
         # its index. Both sides are ints packing those fields (``solver._trick``), not
@@ -74,7 +74,7 @@ class Table:
         return sum(len(v) for v in self.entries.values())
 
     def locate(self, leader: int, before: list[SuitInfo],
-               changed: int) -> tuple[int, list[SuitInfo]]:
+               changed: int) -> tuple[tuple[int, ...], list[SuitInfo]]:
         """(index, each suit's info) of the trick start now. ``before`` holds the
         infos at the last trick start (empty: none), ``changed`` the cards played
         since; only their suits are looked up again. The index is the leader, every
@@ -99,24 +99,21 @@ class Table:
                 if info is None:
                     info = cache[pat] = _suit_info(pat, order)
                 infos.append(info)
-        lengths = 0
-        for info in infos:
-            lengths = lengths << 16 | info[0]
+        index = (leader, *[info[0] for info in infos])
         if not self.suitless:
-            return leader | lengths << 10, infos
-        return self.index_of(leader, lengths), infos
+            return index, infos
+        return self.index_of(index), infos
 
-    def index_of(self, leader: int, lengths: int) -> int:
-        """The index of a no-trumps trick start with the suitless joker: the leader,
-        the lengths, the joker's owner (and the suits led while they limit its lead),
-        packed as ``leader | (owner + 1) << 2 | (suits led + 1 or 0) << 5 |
-        lengths << 10``."""
+    def index_of(self, index: tuple[int, ...]) -> tuple[int, ...]:
+        """The index of a no-trumps trick start with the suitless joker: ``index``
+        (the leader and the lengths) with the joker's owner (and the suits led while
+        they limit its lead)."""
         h0, h1, h2, h3 = self.hands
         owner = 0 if h0 & JOKER_BIT else 1 if h1 & JOKER_BIT else 2 if h2 & JOKER_BIT \
             else 3 if h3 & JOKER_BIT else -1
         if owner >= 0 and self.names_matter:
-            return leader | (owner + 1) << 2 | (self.sv.suits_led + 1) << 5 | lengths << 10
-        return leader | (owner + 1) << 2 | lengths << 10
+            return (*index, owner, self.sv.suits_led)
+        return (*index, owner)
 
     def describe(self, pat: tuple[int, int, int, int], order: tuple[int, ...]) -> SuitInfo:
         """The info of a suit pattern, remembered."""
@@ -127,7 +124,7 @@ class Table:
         """Each suit's info in the position now."""
         return self.locate(0, [], 0)[1]
 
-    def probe(self, index: int, infos: list[SuitInfo], need: int) -> int:
+    def probe(self, index: tuple[int, ...], infos: list[SuitInfo], need: int) -> int:
         """-1 if no entry answers "value >= need?"; else the answer (bit 0) with the
         cards that decided it."""
         entries = self.entries.get(index)
@@ -143,7 +140,7 @@ class Table:
                 return self.relevant(infos, checks) | (lo >= need)
         return -1
 
-    def store(self, index: int, infos: list[SuitInfo], lo: int, hi: int,
+    def store(self, index: tuple[int, ...], infos: list[SuitInfo], lo: int, hi: int,
               relevant: int) -> None:
         """Remember lo <= value <= hi for every position agreeing with this one on the
         owners of each suit's cards down to its lowest ``relevant`` card."""
