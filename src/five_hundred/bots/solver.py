@@ -429,6 +429,7 @@ class Solver:
         single3 = len(reps3) == 1
         top3 = row[reps3[-1]]
         left = tricks_left - 1
+        need3 = need - counts[seat3]
         for card in moves:
             if tried & card_suit[card] and self._same_as_tried(card, tried, acc):
                 continue
@@ -455,6 +456,9 @@ class Solver:
                 moves3 = (reps3[i], *reps3[:i], *reps3[i + 1:])
             acc3 = int(not maxing3)
             tried3 = 0
+            need_ws = need - counts[ws]
+            wbit = 1 << wc
+            wsuit = card_suit[wc] & ~wbit
             for c3 in moves3:
                 if tried3 & card_suit[c3] and self._same_as_tried(c3, tried3, acc3):
                     continue
@@ -462,13 +466,12 @@ class Solver:
                 hands[seat3] = hand3 ^ b3
                 cards = in3 | b3
                 if row[c3] > wv:
-                    r = trick_(seat3, left, need - counts[seat3], infos, cards)
+                    r = trick_(seat3, left, need3, infos, cards)
                     if cards & card_suit[c3] & ~b3:
                         r |= b3  # won by rank: the card's rank mattered
                 else:
-                    r = trick_(ws, left, need - counts[ws], infos, cards)
-                    wbit = 1 << wc
-                    if cards & card_suit[wc] & ~wbit:
+                    r = trick_(ws, left, need_ws, infos, cards)
+                    if cards & wsuit:
                         r |= wbit
                 hands[seat3] = hand3
                 if (r & 1) == maxing3:
