@@ -11,7 +11,13 @@ nodes searched (median, p95). Then it solves ``--compare`` endings of ``--tricks
 tricks with both the pre-issue-11 solver (``legacy_solver.py``) and the new one, side by
 side (a full deal is out of the legacy solver's reach).
 
+With ``--vs``, every deal is solved by the solver as it was before issue 26 (frozen in
+``tests/bots/reference_solver/``) and by today's, alternately first, in one process:
+both tables print, with today's figures as a ratio of the old ones (the machine's load
+weighs on both alike), and the values and node counts must be equal.
+
     python benchmarks/solver.py                      # 200 deals, 40 six-trick endings
+    python benchmarks/solver.py --vs --compare 0     # the same deals, old and new side by side
     python benchmarks/solver.py --deals 0 --compare 80 --tricks 5
 """
 
@@ -27,6 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.bots.reference_solver.solver import Solver as ReferenceSolver
 from tests.engine.helpers import steer_bid
 
 from five_hundred.bots.solver import Solver
@@ -73,12 +80,13 @@ def deal_of(kind: str, seed: int) -> GameState:
         return st
 
 
-def solve(st: GameState) -> tuple[int, int, float, float]:
+def solve(st: GameState, cls: type[Solver] | type[ReferenceSolver] = Solver
+          ) -> tuple[int, int, float, float]:
     """(value, nodes, CPU seconds, wall seconds) of a fresh full solve."""
     bid = st.contract
     assert bid is not None
     c0, w0 = time.process_time(), time.perf_counter()
-    sv = Solver(st.rules, st.ctx, st.declarer, bid.is_misere, st.out_seat)
+    sv = cls(st.rules, st.ctx, st.declarer, bid.is_misere, st.out_seat)
     sv.setup(list(st.hands), st.suits_led)
     v = sv.value(st.to_act, list(st.trick), st.led, 10 - st.trick_no)
     return v, sv.nodes, time.process_time() - c0, time.perf_counter() - w0
@@ -103,22 +111,61 @@ def _load() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
 
 
-def full_deals(n: int, seed: int) -> None:
-    per_kind: dict[str, list[tuple[int, int, float, float]]] = {k: [] for k in KINDS}
-    for i in range(n):
-        kind = KINDS[i % len(KINDS)]
-        per_kind[kind].append(solve(deal_of(kind, seed * 10_000 + i)))
-    print(f"full deals: {n} (seed {seed}), times in ms; cpu = process CPU time; "
-          f"{_load()} (after)")
+Rows = list[tuple[int, int, float, float]]
+
+
+def _table(per_kind: dict[str, Rows]) -> Rows:
     print(f"{'kind':<12} {'n':>4} {'cpu med':>9} {'cpu p95':>8} {'cpu max':>8}"
           f" {'wall med':>9} {'wall p95':>8} {'wall max':>8} {'nodes med':>10}"
           f" {'nodes p95':>10}")
-    everything: list[tuple[int, int, float, float]] = []
+    everything: Rows = []
     for kind in KINDS:
         if per_kind[kind]:
             print(_row(kind, per_kind[kind]))
             everything += per_kind[kind]
     print(_row("all", everything))
+    return everything
+
+
+def full_deals(n: int, seed: int) -> None:
+    per_kind: dict[str, Rows] = {k: [] for k in KINDS}
+    for i in range(n):
+        kind = KINDS[i % len(KINDS)]
+        per_kind[kind].append(solve(deal_of(kind, seed * 10_000 + i)))
+    print(f"full deals: {n} (seed {seed}), times in ms; cpu = process CPU time; "
+          f"{_load()} (after)")
+    _table(per_kind)
+
+
+def versus(n: int, seed: int) -> None:
+    """The deals of ``full_deals``, each solved by the pre-issue-26 solver and by
+    today's (alternately first); values and node counts must agree."""
+    old: dict[str, Rows] = {k: [] for k in KINDS}
+    new: dict[str, Rows] = {k: [] for k in KINDS}
+    for i in range(n):
+        kind = KINDS[i % len(KINDS)]
+        st = deal_of(kind, seed * 10_000 + i)
+        if i % 2:
+            a, b = solve(st, ReferenceSolver), solve(st)
+        else:
+            b, a = solve(st), solve(st, ReferenceSolver)
+        assert a[:2] == b[:2], (i, kind, a[:2], b[:2])
+        old[kind].append(a)
+        new[kind].append(b)
+    print(f"full deals: {n} (seed {seed}), old and new solver alternately; times in ms;"
+          f" cpu = process CPU time; {_load()} (after); values and nodes agree")
+    print("before issue 26 (tests/bots/reference_solver):")
+    before = _table(old)
+    print("now:")
+    after = _table(new)
+    for name, pick in (("median", statistics.median),
+                       ("p95", lambda xs: _pct(xs, 0.95))):
+        b_cpu = pick([r[2] for r in before])
+        a_cpu = pick([r[2] for r in after])
+        print(f"cpu {name}: {b_cpu * 1000:.1f} -> {a_cpu * 1000:.1f} ms,"
+              f" {b_cpu / a_cpu:.2f}x faster")
+    total_b, total_a = sum(r[2] for r in before), sum(r[2] for r in after)
+    print(f"cpu total: {total_b:.2f} -> {total_a:.2f} s, {total_b / total_a:.2f}x faster")
 
 
 def compare(n: int, tricks: int, seed: int) -> None:
@@ -170,8 +217,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", type=int, default=40,
                     help="endings to solve with the legacy solver too (0: none)")
     ap.add_argument("--tricks", type=int, default=6, help="tricks left in those endings")
+    ap.add_argument("--vs", action="store_true",
+                    help="solve each deal with the pre-issue-26 solver too, side by side")
     args = ap.parse_args(argv)
-    if args.deals:
+    if args.deals and args.vs:
+        versus(args.deals, args.seed)
+    elif args.deals:
         full_deals(args.deals, args.seed)
     if args.compare:
         compare(args.compare, args.tricks, args.seed)

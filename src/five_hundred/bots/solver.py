@@ -40,9 +40,10 @@ from __future__ import annotations
 
 import gc
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
+from typing import Any
 
 from five_hundred.engine.cards import JOKER, PlayContext, cards_of
 from five_hundred.engine.play import (
@@ -63,6 +64,12 @@ from .solver_keys import SuitInfo, Table
 from .solver_order import Followers, Orderer
 
 JOKER_BIT = 1 << JOKER
+# Exact trick starts (``Table.exact``): a lower bound in bits 0-3, an upper bound in
+# bits 4-7, the cards that decided the lower from bit 8 and those of the upper from
+# bit 80.
+_CARDS = (1 << 64) - 1
+_LOWER = 15 | _CARDS << 8
+_UPPER = 15 << 4 | _CARDS << 80
 # A move is a card, or for a suitless-joker lead ``JOKER | (named_suit + 1) << 8``.
 _LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
 
@@ -101,6 +108,32 @@ def _collector_paused() -> Iterator[None]:
             # freed (a hard-against-club match grew by 40 MB a deal and was killed at
             # 8.5 GB; tests/bots/test_solver_memory.py).
             gc.enable()
+
+
+def _make_roomy() -> Callable[..., Any]:
+    """``roomy(fn, *args)``: ``fn(*args)`` called from a frame of about 25 KB.
+
+    CPython (3.11 on) keeps its Python frames in a data stack of 16 KB chunks and
+    frees a chunk as soon as the frame at its bottom returns. A full search is about
+    50 frames deep (about 22 KB), so it always crosses a chunk boundary, and every call
+    and return across it mapped and unmapped a fresh chunk: tens of thousands of
+    ``mmap``/``munmap`` pairs per solve (seen with ``strace``), a tenth or more of the
+    time, depending on the depth the search was called from. A frame too big for any
+    16 KB chunk gets a chunk of its own of 64 KB, and the search then runs in the rest
+    of it (about 40 KB). The big frame comes from 3,100 local variables, never
+    assigned; written out by code because no one would type them."""
+    slots = 3100
+    source = ("def roomy(fn, *args):\n"
+              "    if fn is None:\n"
+              f"        {' = '.join(f'v{i}' for i in range(slots))} = None\n"
+              "    return fn(*args)\n")
+    space: dict[str, Any] = {}
+    exec(compile(source, "<solver roomy>", "exec"), space)
+    roomy: Callable[..., Any] = space["roomy"]
+    return roomy
+
+
+_roomy = _make_roomy()
 
 
 class SearchAborted(Exception):
@@ -169,19 +202,56 @@ class Solver:
         if tricks_left == 1:
             return self._last_trick(leader)
         # First the exact position: a repeat is answered without building its index.
-        h = self.hands
+        h0, h1, h2, h3 = self.hands
         table = self.tt
-        key = (h[0], h[1], h[2], h[3], leader, self.suits_led)
+        # Key and bounds as ints, not tuples: the collector need not walk them (see
+        # ``solver_keys.Table.exact``).
+        key = h0 | h1 << 64 | h2 << 128 | h3 << 192 | (leader | self.suits_led << 2) << 256
         known = table.exact.get(key)
         if known is not None:
-            if known[0] >= need:
-                return known[1] | 1
-            if known[2] < need:
-                return known[3]
-        index, infos = table.locate(leader, infos, changed)
-        r = table.probe(index, infos, need)
+            if known & 15 >= need:
+                return (known >> 8) & _CARDS | 1
+            if (known >> 4) & 15 < need:
+                return known >> 80
+        # The index of the trick start (``Table.locate``, inlined): only the suits of
+        # the cards played since the last trick start are described again.
+        cache = table.info
+        if infos:
+            infos = infos.copy()
+            for i, m, order in table.suit_list:
+                if changed & m:
+                    pat = (h0 & m, h1 & m, h2 & m, h3 & m)
+                    info = cache.get(pat)
+                    if info is None:
+                        info = table.describe(pat, order)
+                    infos[i] = info
+            # The index: the leader and every suit's lengths (unpacked by the number
+            # of suits, much faster than a loop), with the joker's owner in NT.
+            index: tuple[int, ...]
+            if len(infos) == 4:
+                i0, i1, i2, i3 = infos
+                index = (leader, i0[0], i1[0], i2[0], i3[0])
+            else:
+                index = (leader, *[info[0] for info in infos])
+            if self.suitless:
+                index = table.index_of(index)
+        else:
+            index, infos = table.locate(leader, infos, changed)
+        # ``Table.probe``, inlined.
+        r = -1
+        entries = table.entries.get(index)
+        if entries:
+            for lo, hi, checks in entries:
+                if lo < need <= hi:
+                    continue
+                for c in checks:
+                    if infos[c & 7][1] >> (c >> 3 & 63) != c >> 9:
+                        break
+                else:
+                    r = table.relevant(infos, checks) | (lo >= need)
+                    break
         if r < 0:
-            lo, hi, rel_lo, rel_hi = self.bounds.of(leader, tricks_left)
+            lo, hi, rel_lo, rel_hi = self.bounds.of(leader, tricks_left, infos)
             if lo >= need:
                 table.store(index, infos, lo, tricks_left, rel_lo)
                 r = rel_lo | 1
@@ -194,11 +264,12 @@ class Solver:
                     table.store(index, infos, need, tricks_left, r)
                 else:
                     table.store(index, infos, 0, need - 1, r)
-        lo_hi = known or (0, 0, tricks_left, 0)
+        if known is None:
+            known = tricks_left << 4
         if r & 1:
-            table.exact[key] = (need, r & ~1, lo_hi[2], lo_hi[3])
+            table.exact[key] = need | (r & ~1) << 8 | known & _UPPER
         else:
-            table.exact[key] = (lo_hi[0], lo_hi[1], need - 1, r)
+            table.exact[key] = known & _LOWER | (need - 1) << 4 | r << 80
         return r
 
     def _last_trick(self, leader: int) -> int:
@@ -229,7 +300,7 @@ class Solver:
         hands = self.hands
         hand = hands[seat]
         maxing = self.max_side[seat]
-        kernel = self.kernel
+        eff = self.eff
         followers = self.orderer.followers
         by_led: dict[int, Followers] = {}  # the followers' moves per suit led
         acc = int(not maxing)
@@ -250,7 +321,8 @@ class Solver:
             bit = 1 << card
             hands[seat] = hand ^ bit
             saved = self.suits_led
-            led = led_of(kernel, card, (mv >> 8) - 1)
+            # ``led_of``, inlined: a joker lead names its suit, other cards lead theirs.
+            led = (mv >> 8) - 1 if mv > 255 else eff[card]
             self.suits_led = saved | LED_BIT[led]
             fol = by_led.get(led)
             if fol is None:
@@ -290,26 +362,126 @@ class Solver:
                 side, bit = self.max_side[win_seat], 1 << win_card
             if side if need <= 1 else not side:
                 return bit | side
-        maxing = self.max_side[seat]
-        moves: Sequence[int] = reps if len(reps) == 1 else self.orderer.follows(
-            seat, reps, pos, row, win_seat, win_val, threat)
+        max_side = self.max_side
+        maxing = max_side[seat]
+        moves: Sequence[int] = reps
+        if len(reps) > 1:
+            if self.misere:
+                moves = self.orderer.follows(seat, reps, pos, row, win_seat, win_val, threat)
+            elif row[reps[-1]] > win_val:
+                # ``Orderer.follows``, inlined: the cheapest sure winner first (a card
+                # above the threat too), else, unless the partner has the trick, the
+                # cheapest card that wins for now; the cheapest cards otherwise.
+                partner_wins = max_side[win_seat] == maxing
+                if not partner_wins or win_val <= threat:
+                    bar = win_val if win_val > threat else threat
+                    i = 0
+                    for c in reps:
+                        if row[c] > bar:
+                            break
+                        i += 1
+                    else:
+                        i = -1
+                        if not partner_wins:
+                            i = 0
+                            for c in reps:
+                                if row[c] > win_val:
+                                    break
+                                i += 1
+                    if i > 0:
+                        moves = (reps[i], *reps[:i], *reps[i + 1:])
         hands = self.hands
         hand = hands[seat]
         card_suit = self.card_suit
-        then = self._last if pos + 2 == self.nplayers else self._follow
         acc = int(not maxing)
         tried = 0
+        if pos + 2 != self.nplayers:
+            for card in moves:
+                if tried & card_suit[card] and self._same_as_tried(card, tried, acc):
+                    continue
+                bit = 1 << card
+                hands[seat] = hand ^ bit
+                if row[card] > win_val:
+                    r = self._follow(pos + 1, led, seat, card, in_trick | bit, tricks_left,
+                                     need, infos, fol)
+                else:
+                    r = self._follow(pos + 1, led, win_seat, win_card, in_trick | bit,
+                                     tricks_left, need, infos, fol)
+                hands[seat] = hand
+                if (r & 1) == maxing:
+                    return r
+                acc |= r
+                if lows and r & bit:
+                    # The card's rank mattered, so it does for the cards of its run too.
+                    acc |= lows.get(card, 0)
+                tried |= bit
+            return acc
+        # The next card is the trick's last: ``_last``, inlined (the same nodes, counted
+        # the same way, without a call per card). What does not change while this seat
+        # tries its cards is read once.
+        misere = self.misere
+        counts = self.counts
+        trick_ = self._trick
+        base = pos * 4
+        seat3, reps3, lows3 = fol[base:base + 3]
+        maxing3 = max_side[seat3]
+        hand3 = hands[seat3]
+        single3 = len(reps3) == 1
+        top3 = row[reps3[-1]]
+        left = tricks_left - 1
+        need3 = need - counts[seat3]
         for card in moves:
             if tried & card_suit[card] and self._same_as_tried(card, tried, acc):
                 continue
             bit = 1 << card
             hands[seat] = hand ^ bit
             if row[card] > win_val:
-                r = then(pos + 1, led, seat, card, in_trick | bit, tricks_left, need, infos,
-                         fol)
+                ws, wc, wv = seat, card, row[card]
             else:
-                r = then(pos + 1, led, win_seat, win_card, in_trick | bit, tricks_left,
-                         need, infos, fol)
+                ws, wc, wv = win_seat, win_card, win_val
+            in3 = in_trick | bit
+            self.nodes += 1
+            moves3: Sequence[int]
+            if single3:
+                moves3 = reps3
+            elif misere:
+                moves3 = self.orderer.follows(seat3, reps3, pos + 1, row, ws, wv, 0)
+            elif max_side[ws] == maxing3 or top3 <= wv:
+                moves3 = reps3  # the cheapest first: the trick is decided
+            else:
+                # The cheapest winner first, then the cheapest cards.
+                i = 0
+                while row[reps3[i]] <= wv:
+                    i += 1
+                moves3 = (reps3[i], *reps3[:i], *reps3[i + 1:])
+            acc3 = int(not maxing3)
+            tried3 = 0
+            need_ws = need - counts[ws]
+            wbit = 1 << wc
+            wsuit = card_suit[wc] & ~wbit
+            for c3 in moves3:
+                if tried3 & card_suit[c3] and self._same_as_tried(c3, tried3, acc3):
+                    continue
+                b3 = 1 << c3
+                hands[seat3] = hand3 ^ b3
+                cards = in3 | b3
+                if row[c3] > wv:
+                    r = trick_(seat3, left, need3, infos, cards)
+                    if cards & card_suit[c3] & ~b3:
+                        r |= b3  # won by rank: the card's rank mattered
+                else:
+                    r = trick_(ws, left, need_ws, infos, cards)
+                    if cards & wsuit:
+                        r |= wbit
+                hands[seat3] = hand3
+                if (r & 1) == maxing3:
+                    break
+                acc3 |= r
+                if lows3 and r & b3:
+                    acc3 |= lows3.get(c3, 0)
+                tried3 |= b3
+            else:
+                r = acc3
             hands[seat] = hand
             if (r & 1) == maxing:
                 return r
@@ -416,13 +588,14 @@ class Solver:
         bounds, starting from the value of a play-out by the search's first moves and
         stepping from there: a good first guess needs only two searches."""
         with _collector_paused():
-            return self._mtd(seat, trick, led, tricks_left)
+            value: int = _roomy(self._mtd, seat, trick, led, tricks_left)
+            return value
 
     def _mtd(self, seat: int, trick: list[tuple[int, int]], led: int,
              tricks_left: int) -> int:
         lo, hi = 0, 1 if self.misere else tricks_left
         if not trick and tricks_left > 1:
-            blo, bhi, _, _ = self.bounds.of(seat, tricks_left)
+            blo, bhi, _, _ = self.bounds.of(seat, tricks_left, self.tt.suits_now())
             lo, hi = max(lo, blo), min(hi, bhi)
         if lo < hi:
             guess = min(max(self._guess(seat, trick, led, tricks_left) + GUESS_BIAS, lo + 1), hi)
@@ -483,7 +656,8 @@ class Solver:
     def setup(self, hands: list[int], suits_led: int) -> None:
         """The position to solve: every hand (the misère partner's is ignored: R18)
         and the suits led so far (R26)."""
-        self.hands = list(hands)
+        # In place: the helpers hold this very list.
+        self.hands[:] = hands
         if self.out_seat >= 0:
             self.hands[self.out_seat] = 0
         self.suits_led = suits_led
@@ -543,14 +717,16 @@ class Solver:
         with self._playing(to_act, trick, led, mv) as (t, new_led):
             if len(t) < self.nplayers:
                 with _collector_paused():
-                    return self._at_least(self.next_seat[to_act], t, new_led, tricks_left,
-                                          need)
+                    reached: bool = _roomy(self._at_least, self.next_seat[to_act], t,
+                                           new_led, tricks_left, need)
+                    return reached
             w = winner(self.score[new_led], t)
             rest = need - self.counts[w]
             if rest <= 0 or rest > tricks_left - 1:
                 return rest <= 0
             with _collector_paused():
-                return self._at_least(w, [], -1, tricks_left - 1, rest)
+                reached = _roomy(self._at_least, w, [], -1, tricks_left - 1, rest)
+                return reached
 
     def legal_moves(self, to_act: int, trick: list[tuple[int, int]], led: int,
                     tricks_left: int) -> list[int]:

@@ -29,6 +29,7 @@ from five_hundred.engine.cards import JOKER
 
 if TYPE_CHECKING:
     from .solver import Solver
+    from .solver_keys import SuitInfo
 
 JOKER_BIT = 1 << JOKER
 # A count of sure tricks with the cards whose rank it relied on.
@@ -48,25 +49,101 @@ class Bounds:
         self.suitless = sv.suitless
         self.compulsory = sv.kernel.compulsory
         self._tops: dict[tuple[int, int], Sure] = {}
+        # The solver's own list of hands (changed in place only) and fixed facts.
+        self.hands = sv.hands
+        self.misere = sv.misere
+        self.declarer = sv.declarer
+        self.counts = sv.counts
+        self.suit_order = tuple((sv.suit_mask[s], sv.order[s]) for s in range(5))
+        # Where the trump suit and the side suits sit in the table's suit infos (the
+        # effective suits that have cards, in order: ``solver_keys.Table``).
+        present = [s for s in range(5) if sv.suit_mask[s]]
+        self.trump_index = present.index(sv.trump) if sv.trump >= 0 else -1
+        self.side_index = tuple(i for i, s in enumerate(present)
+                                if s < 4 and s != sv.trump)
 
-    def of(self, leader: int, tricks_left: int) -> tuple[int, int, int, int]:
+    def of(self, leader: int, tricks_left: int,
+           infos: list[SuitInfo]) -> tuple[int, int, int, int]:
         """(lower bound, upper bound, cards the lower relied on, cards the upper
-        relied on) of the value with ``leader`` to lead."""
-        if self.sv.misere:
+        relied on) of the value with ``leader`` to lead; ``infos`` describe the suits
+        now (``solver_keys.SuitInfo``: lengths and each seat's top cards per suit)."""
+        if self.misere:
             return self._misere(leader)
-        hands = self.sv.hands
+        hands = self.hands
         partner = (leader + 2) & 3
         left, right = (leader + 1) & 3, (leader + 3) & 3
-        ours = hands[leader] | hands[partner]
-        theirs = hands[left] | hands[right]
-        lead_side = max(self._quick(leader, tricks_left),
-                        self._masters(hands[partner], theirs))
-        other_side = max(self._masters(hands[left], ours), self._masters(hands[right], ours))
-        if self.sv.counts[leader]:
+        lsh, psh, l1sh, r1sh = 4 * leader, 4 * partner, 4 * left, 4 * right
+        # Masters (cards that win whatever trick they go to) of the partner and the
+        # opponents, and the leader's trumps from the top.
+        ruff_left = ruff_right = partner_ruffs = False
+        partner_plain = hands[partner].bit_count()  # cards the partner may throw instead
+        quick = rel = 0
+        ti = self.trump_index
+        if ti >= 0:
+            tinfo = infos[ti]
+            tl, sure = tinfo[0], tinfo[4]
+            pm = (sure[psh + 2], sure[psh + 3])
+            lm = (sure[l1sh + 2], sure[l1sh + 3])
+            rm = (sure[r1sh + 2], sure[r1sh + 3])
+            quick, rel = sure[lsh], sure[lsh + 1]
+            ruff_left = (tl >> l1sh) & 15 > quick
+            ruff_right = (tl >> r1sh) & 15 > quick
+            p_trumps = (tl >> psh) & 15
+            partner_ruffs = p_trumps > quick
+            partner_plain -= p_trumps
+            if not ruff_left and not ruff_right and not partner_ruffs:
+                quick = (tl >> lsh) & 15  # the others are out: long trumps win
+        else:
+            pm = lm = rm = (0, 0)
+            if self.suitless:
+                if hands[partner] & JOKER_BIT:
+                    pm = (1, 0)
+                elif hands[left] & JOKER_BIT:
+                    lm = (1, 0)
+                elif hands[right] & JOKER_BIT:
+                    rm = (1, 0)
+                if hands[leader] & JOKER_BIT:
+                    quick = 1
+                elif hands[partner] & JOKER_BIT:
+                    partner_ruffs = True
+                    partner_plain -= 1
+                else:
+                    ruff_left = bool(hands[left] & JOKER_BIT)
+                    ruff_right = bool(hands[right] & JOKER_BIT)
+        # The side suits' rounds, every ruffer still following suit (when nobody else
+        # can follow or ruff, the long cards too); again with the partner as a ruffer
+        # if he may run out of other cards to throw.
+        free = not ruff_left and not ruff_right
+        total = srel = 0
+        total2 = 0
+        for i in self.side_index:
+            info = infos[i]
+            lengths, sure = info[0], info[4]
+            k = sure[lsh]
+            if not k:
+                continue
+            srel |= sure[lsh + 1]
+            lp = (lengths >> psh) & 15
+            lo1 = (lengths >> l1sh) & 15
+            ro1 = (lengths >> r1sh) & 15
+            if ruff_left and lo1 < k:
+                k = lo1
+            if ruff_right and ro1 < k:
+                k = ro1
+            if free and lp <= k and lo1 <= k and ro1 <= k:
+                total += (lengths >> lsh) & 15  # nobody else can follow: long cards win
+            else:
+                total += k
+            if partner_ruffs:
+                total2 += lp if lp < k else k
+        if partner_ruffs and partner_plain < total:
+            total = total2
+        n = quick + total
+        lead_side = max((min(tricks_left, n), rel | srel), pm)
+        other_side = max(lm, rm)
+        if self.counts[leader]:
             return lead_side[0], tricks_left - other_side[0], lead_side[1], other_side[1]
         return other_side[0], tricks_left - lead_side[0], other_side[1], lead_side[1]
-
-    # ------------------------------------------------------------ pieces
 
     def tops(self, order: tuple[int, ...], mine: int, others: int) -> Sure:
         """How many of ``mine`` (one suit) rank above every card of ``others``, and
@@ -87,83 +164,11 @@ class Bounds:
             sure = self._tops[key] = (n, low)
         return sure
 
-    def _masters(self, hand: int, opponents: int) -> Sure:
-        """Cards of ``hand`` that win whatever trick they are played to."""
-        if self.trump >= 0:
-            t = self.trump_mask
-            return self.tops(self.trump_order, hand & t, opponents & t)
-        if self.suitless and hand & JOKER_BIT:
-            return 1, 0
-        return 0, 0
-
-    def _quick(self, leader: int, tricks_left: int) -> Sure:
-        """Tricks the leader can cash from the top (see the module docstring)."""
-        hands = self.sv.hands
-        n, rel = self._cash(hands[leader], hands[(leader + 2) & 3],
-                            (hands[(leader + 1) & 3], hands[(leader + 3) & 3]))
-        return min(tricks_left, n), rel
-
-    def _cash(self, mine: int, partner: int, opps: tuple[int, int]) -> Sure:
-        """Tricks ``mine`` can cash on lead: top trumps in sequence (drawing the trumps
-        of anyone who holds no more), then the side suits."""
-        others = partner | opps[0] | opps[1]
-        quick = rel = 0
-        ruffers: list[int] = []  # opponents who may win a trick once void in a suit
-        partner_ruffs = False
-        partner_plain = partner.bit_count()  # cards the partner may throw instead
-        if self.trump >= 0:
-            t = self.trump_mask
-            quick, rel = self.tops(self.trump_order, mine & t, others & t)
-            ruffers = [o for o in opps if (o & t).bit_count() > quick]
-            partner_ruffs = (partner & t).bit_count() > quick
-            partner_plain -= (partner & t).bit_count()
-            if not ruffers and not partner_ruffs:
-                quick = (mine & t).bit_count()  # the others are out: long trumps win
-        elif self.suitless:
-            if mine & JOKER_BIT:
-                quick = 1
-            elif partner & JOKER_BIT:
-                partner_ruffs = True
-                partner_plain -= 1
-            else:
-                ruffers = [o for o in opps if o & JOKER_BIT]
-        rounds, srel = self._side_rounds(mine, partner, opps, ruffers, False)
-        if partner_ruffs and partner_plain < rounds:
-            rounds, srel = self._side_rounds(mine, partner, opps, ruffers, True)
-        return quick + rounds, rel | srel
-
-    def _side_rounds(self, mine: int, partner: int, opps: tuple[int, int],
-                     ruffers: list[int], partner_ruffs: bool) -> Sure:
-        """Rounds the leader can cash in the side suits, every ruffer (and the partner
-        if ``partner_ruffs``) still following suit."""
-        total = rel = 0
-        others = partner | opps[0] | opps[1]
-        free = not ruffers and not partner_ruffs
-        for m, order in self.side_suits:
-            own = mine & m
-            if not own:
-                continue
-            k, low = self.tops(order, own, others & m)
-            if not k:
-                continue
-            rel |= low
-            if free and max((partner & m).bit_count(), (opps[0] & m).bit_count(),
-                            (opps[1] & m).bit_count()) <= k:
-                total += own.bit_count()  # nobody else can follow: long cards win
-                continue
-            for r in ruffers:
-                k = min(k, (r & m).bit_count())
-            if partner_ruffs:
-                k = min(k, (partner & m).bit_count())
-            total += k
-        return total, rel
-
     def _misere(self, leader: int) -> tuple[int, int, int, int]:
-        sv = self.sv
-        dec = sv.hands[sv.declarer]
+        dec = self.hands[self.declarer]
         if self.suitless and dec & JOKER_BIT:
             return 1, 1, 0, 0  # R27: the suitless joker must be played and wins
-        if leader == sv.declarer:
+        if leader == self.declarer:
             rel = self._every_lead_wins(dec)
             if rel >= 0:
                 return 1, 1, rel, 0
@@ -172,10 +177,9 @@ class Bounds:
     def _every_lead_wins(self, dec: int) -> int:
         """-1 unless each card the misère declarer may lead wins its trick; then the
         cards that shows rests on (his lowest card of each suit)."""
-        sv = self.sv
-        defenders = [sv.hands[s] for s in range(4) if s != sv.declarer]
+        defenders = [self.hands[s] for s in range(4) if s != self.declarer]
         rel = 0
-        for m, order in ((sv.suit_mask[s], sv.order[s]) for s in range(5)):
+        for m, order in self.suit_order:
             own = dec & m
             if not own:
                 continue

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from five_hundred.engine.cards import JOKER
-from five_hundred.engine.play import follow_mask, lead_mask, lead_names
+from five_hundred.engine.play import follow_mask, lead_names
 
 if TYPE_CHECKING:
     from .solver import Solver
@@ -42,6 +42,9 @@ Followers = tuple[Any, ...]
 Runs = tuple[tuple[int, ...], dict[int, int]]
 _NO_RUNS: dict[int, int] = {}
 _LEAD_NAMED = tuple(JOKER | ((s + 1) << 8) for s in range(4))
+# A lead's sort key and card as one int, ``(key + _SORTED) << 6 | card``: ints sort as
+# the (key, card) pairs would (keys stay within +-_SORTED), only faster.
+_SORTED = 1024
 
 
 class Orderer:
@@ -62,10 +65,20 @@ class Orderer:
         self.cheap = sv.cheap
         self._runs: dict[int, Runs] = {}
         self._discards: dict[int, Runs] = {}
+        self._span: dict[int, int] = {}  # a hand -> the cards of the suits it holds
         self._leads: dict[tuple[int, int, int, int], tuple[
-            tuple[tuple[int, int], ...], dict[int, int]]] = {}
+            tuple[int, ...], dict[int, int]]] = {}
         self._top: dict[int, int] = {}
         self._low: dict[int, int] = {}
+        # The solver's own list of hands (changed in place only) and its fixed facts,
+        # read directly rather than through the proxy.
+        self.hands = sv.hands
+        self.misere = sv.misere
+        self.declarer = sv.declarer
+        self.score = sv.score
+        self.next_seat = sv.next_seat
+        self.nplayers = sv.nplayers
+        self.max_side = sv.max_side
 
     # ------------------------------------------------------------ suit facts
 
@@ -137,24 +150,23 @@ class Orderer:
     def leads(self, seat: int, hand: int, tricks_left: int) -> tuple[list[int], dict[int, int]]:
         """The leads of ``seat`` in search order, and the lowest card of each run a
         lead stands for (see ``runs``)."""
-        sv = self.sv
-        kernel = self.kernel
-        plain = lead_mask(kernel, hand)
-        names = [_LEAD_NAMED[s] for s in lead_names(kernel, hand, tricks_left,
-                                                    sv.suits_led)] \
+        plain = hand & ~self.suitless_bit  # ``lead_mask``
+        names = [_LEAD_NAMED[s] for s in lead_names(self.kernel, hand, tricks_left,
+                                                    self.sv.suits_led)] \
             if hand & self.suitless_bit else []
-        hands = sv.hands
-        if sv.misere:
-            dec = hands[sv.declarer]
+        hands = self.hands
+        misere = self.misere
+        if misere:
+            dec = hands[self.declarer]
             live = hands[0] | hands[1] | hands[2] | hands[3]
-            declarer = seat == sv.declarer
+            declarer = seat == self.declarer
         else:
             partner = hands[(seat + 2) & 3]
             o1, o2 = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
             theirs = o1 | o2
             tmask = self.trump_mask
             ruffers = self.suitless_bit & theirs | tmask
-        scored: list[tuple[int, int]] = []
+        scored: list[int] = []
         lows = _NO_RUNS
         cache = self._leads
         for s in self.suits:
@@ -162,7 +174,7 @@ class Orderer:
             own = plain & m
             if not own:
                 continue
-            if sv.misere:
+            if misere:
                 key: tuple[int, int, int, int] = (own, dec & m, live & m, int(declarer))
             else:
                 side = s != self.trump
@@ -177,14 +189,15 @@ class Orderer:
             if entry[1]:
                 lows = {**lows, **entry[1]}
         scored.sort()
-        return names + [c for _, c in scored], lows
+        return names + [x & 63 for x in scored], lows
 
     def _suit_leads(self, s: int, key: tuple[int, int, int, int]) -> tuple[
-            tuple[tuple[int, int], ...], dict[int, int]]:
-        """The leads of one suit as (sort key, card), with their runs' lowest cards."""
+            tuple[int, ...], dict[int, int]]:
+        """The leads of one suit as sort key and card in one int (``_SORTED``), with
+        their runs' lowest cards."""
         strength = self.strength
-        scored: list[tuple[int, int]] = []
-        if self.sv.misere:
+        scored: list[int] = []
+        if self.misere:
             own, ds, live, declarer = key
             reps, lows = self.runs(s, own, live)
             under = self.weakest(ds) if ds and not declarer else 0
@@ -197,7 +210,7 @@ class Orderer:
                     score = strength[c]  # he has to go over it
                 else:
                     score = strength[c] + 100
-                scored.append((score, c))
+                scored.append((score + _SORTED) << 6 | c)
             return tuple(scored), lows
         own, part, their, flags = key
         reps, lows = self.runs(s, own, own | part | their)
@@ -217,7 +230,7 @@ class Orderer:
                 score = 50 + high  # the partner ruffs it
             else:
                 score = high
-            scored.append((-score, c))
+            scored.append((_SORTED - score) << 6 | c)
         return tuple(scored), lows
 
     # ------------------------------------------------------------ following
@@ -226,25 +239,51 @@ class Orderer:
         """What the seats after ``leader`` may play to a trick led in ``led`` (see
         ``Followers``). None of this changes while the trick is played: the hands that
         have not played are as they were, and the live cards include the trick's."""
-        sv = self.sv
-        hands = sv.hands
+        hands = self.hands
         live = hands[0] | hands[1] | hands[2] | hands[3] | in_trick
-        row = sv.score[led]
-        nxt = sv.next_seat
-        kernel = self.kernel
-        merged = self._merged
+        row = self.score[led]
+        nxt = self.next_seat
+        sm = self.suit_mask[led]
+        suit_live = (live & sm) << 64
+        runs_cache = self._runs
         s1 = nxt[leader]
         s2 = nxt[s1]
-        m1, k1 = merged(follow_mask(kernel, hands[s1], led), led, live)
-        m2, k2 = merged(follow_mask(kernel, hands[s2], led), led, live)
+        # ``_merged(follow_mask(...))`` of each seat, inlined: a seat holding the suit
+        # led has its runs in the suit (memoised on the masks).
+        h = hands[s1]
+        m = h & sm
+        if m:
+            r1 = runs_cache.get(m | suit_live)
+            if r1 is None:
+                r1 = self.runs(led, m, live & sm)
+        else:
+            r1 = self._merged(follow_mask(self.kernel, h, led), led, live)
+        h = hands[s2]
+        m = h & sm
+        if m:
+            r2 = runs_cache.get(m | suit_live)
+            if r2 is None:
+                r2 = self.runs(led, m, live & sm)
+        else:
+            r2 = self._merged(follow_mask(self.kernel, h, led), led, live)
+        m1, k1 = r1
+        m2, k2 = r2
         # A seat that has played already (a search begun in mid-trick) has no moves.
         v1 = row[m1[-1]] if m1 else -1
         v2 = row[m2[-1]] if m2 else -1
-        if sv.nplayers == 3:
+        if self.nplayers == 3:
             top = (v1, s1, m1[-1]) if v1 >= v2 else (v2, s2, m2[-1])
             return (s1, m1, k1, v2, s2, m2, k2, 0, *top)
         s3 = nxt[s2]
-        m3, k3 = merged(follow_mask(kernel, hands[s3], led), led, live)
+        h = hands[s3]
+        m = h & sm
+        if m:
+            r3 = runs_cache.get(m | suit_live)
+            if r3 is None:
+                r3 = self.runs(led, m, live & sm)
+        else:
+            r3 = self._merged(follow_mask(self.kernel, h, led), led, live)
+        m3, k3 = r3
         v3 = row[m3[-1]]
         if v1 >= v2 and v1 >= v3:
             top = (v1, s1, m1[-1])
@@ -264,8 +303,16 @@ class Orderer:
         if not legal & ~sm:
             return self.runs(led, legal, live & sm)
         # Void in the suit led: which suit that is does not change the order of the
-        # seat's cards (trumps, then the suitless joker, above the rest).
-        key = legal | live << 64
+        # seat's cards (trumps, then the suitless joker, above the rest), and only the
+        # live cards of the seat's suits matter.
+        span = self._span.get(legal)
+        if span is None:
+            span = 0
+            for m in self.suit_mask:
+                if legal & m:
+                    span |= m
+            self._span[legal] = span
+        key = legal | (live & span) << 64
         got = self._discards.get(key)
         if got is None:
             got = self._discards[key] = self._discard_moves(legal, led, live)
@@ -292,11 +339,11 @@ class Orderer:
         """The moves ``reps`` (cheapest first) of the ``pos``-th seat in search order,
         ``win_val`` winning the trick so far and ``threat`` the strongest weight an
         opponent after it may play."""
-        sv = self.sv
         cands = list(reps)
-        if sv.misere:
+        if self.misere:
             return self._misere_follows(seat, cands, pos, row, win_seat, win_val)
-        partner_wins = sv.max_side[win_seat] == sv.max_side[seat]
+        max_side = self.max_side
+        partner_wins = max_side[win_seat] == max_side[seat]
         if partner_wins and win_val > threat:
             return cands  # the partner has it: throw the cheapest
         for i, c in enumerate(cands):
@@ -316,13 +363,12 @@ class Orderer:
 
     def _misere_follows(self, seat: int, cands: list[int], pos: int,
                         row: tuple[int, ...], win_seat: int, win_val: int) -> list[int]:
-        sv = self.sv
-        dec = sv.declarer
+        dec = self.declarer
         if seat == dec:
             # Highest card that still loses, then the cheapest winners.
             losers = [c for c in cands if row[c] < win_val]
             return losers[::-1] + [c for c in cands if row[c] >= win_val]
-        if pos + 1 < sv.nplayers and sv.next_seat[seat] == dec:
+        if pos + 1 < self.nplayers and self.next_seat[seat] == dec:
             return cands  # low, so that he has to go over
         if win_seat == dec:
             under = [c for c in cands if row[c] < win_val]
