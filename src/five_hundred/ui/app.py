@@ -20,7 +20,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from five_hundred import i18n
@@ -29,7 +29,7 @@ from five_hundred.notation import default_names, house_rules, reason_text, shown
 from five_hundred.ui.computers import WORKER as COMPUTER_WORKER
 from five_hundred.ui.computers import ComputerTurns
 from five_hundred.ui.guard import GUARD_SECONDS
-from five_hundred.ui.languages import language_commands, next_language
+from five_hundred.ui.languages import language_commands, next_language, redraw_screens
 from five_hundred.ui.screens.base import MIN_HEIGHT, MIN_WIDTH, BaseScreen
 from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.storage import SaveSlot, Storage
@@ -829,12 +829,7 @@ class FiveHundredApp(App[None]):
     def redraw_screens(self) -> None:
         """Every screen in the stack drawn again (its words, its colours), what was
         typed and chosen kept."""
-        for screen in self.screen_stack:
-            redraw = getattr(screen, "redraw_language", None)
-            if callable(redraw):
-                redraw()
-            elif screen.is_mounted and not isinstance(screen, ModalScreen):
-                screen.refresh(recompose=True)
+        redraw_screens(self)
 
 
 def create_app(folder: Path, *, seed: int | None = 1, players: Sequence[Player] | None = None,

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 
 from five_hundred import i18n
 from five_hundred.i18n import N_, _
 from five_hundred.notation import default_names
 from five_hundred.ui.guard import GUARD_SECONDS
-from five_hundred.ui.languages import language_commands, next_language
+from five_hundred.ui.languages import language_commands, next_language, redraw_screens
 from five_hundred.ui.screens.host_setup import DEFAULT_KINDS, HostSetupScreen
 from five_hundred.ui.storage import Storage
 
@@ -141,12 +141,7 @@ class HostSetupApp(App[HostChoice]):
         self.redraw_screens()
 
     def redraw_screens(self) -> None:
-        for screen in self.screen_stack:
-            redraw = getattr(screen, "redraw_language", None)
-            if callable(redraw):
-                redraw()
-            elif screen.is_mounted and not isinstance(screen, ModalScreen):
-                screen.refresh(recompose=True)
+        redraw_screens(self)
 
 
 __all__ = ["HostChoice", "HostSetupApp"]

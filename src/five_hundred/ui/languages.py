@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
+from typing import Any
 
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
+from textual.screen import ModalScreen
 
 from five_hundred import i18n
 from five_hundred.i18n import _
@@ -29,4 +31,15 @@ def language_commands(set_language: Callable[[str], None]) -> Iterator[SystemCom
                 partial(set_language, lang))
 
 
-__all__ = ["language_commands", "next_language"]
+def redraw_screens(app: App[Any]) -> None:
+    """Every screen in ``app``'s stack drawn again (its words, its colours), what was
+    typed and chosen kept."""
+    for screen in app.screen_stack:
+        redraw = getattr(screen, "redraw_language", None)
+        if callable(redraw):
+            redraw()
+        elif screen.is_mounted and not isinstance(screen, ModalScreen):
+            screen.refresh(recompose=True)
+
+
+__all__ = ["language_commands", "next_language", "redraw_screens"]

@@ -33,7 +33,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 
 from five_hundred import i18n
 from five_hundred.engine.review import DealReview
@@ -65,7 +65,7 @@ from five_hundred.notation import default_names, house_rules, seat_name, who
 from five_hundred.safe_text import clean_name, clean_text
 from five_hundred.table_model import TableModel
 from five_hundred.ui.guard import GUARD_SECONDS
-from five_hundred.ui.languages import language_commands, next_language
+from five_hundred.ui.languages import language_commands, next_language, redraw_screens
 from five_hundred.ui.remote_screens import (
     RemoteGameOverScreen,
     RemoteReviewScreen,
@@ -880,12 +880,7 @@ class RemoteApp(App[None]):
         self.redraw_screens()
 
     def redraw_screens(self) -> None:
-        for screen in self.screen_stack:
-            redraw = getattr(screen, "redraw_language", None)
-            if callable(redraw):
-                redraw()
-            elif screen.is_mounted and not isinstance(screen, ModalScreen):
-                screen.refresh(recompose=True)
+        redraw_screens(self)
         self._refresh_line()
 
     def on_resize(self, event: events.Resize) -> None:
