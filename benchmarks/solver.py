@@ -11,29 +11,37 @@ nodes searched (median, p95). Then it solves ``--compare`` endings of ``--tricks
 tricks with both the pre-issue-11 solver (``legacy_solver.py``) and the new one, side by
 side (a full deal is out of the legacy solver's reach).
 
-With ``--vs``, every deal is solved by the solver as it was before issue 26 (frozen in
-``tests/bots/reference_solver/``) and by today's, alternately first, in one process:
-both tables print, with today's figures as a ratio of the old ones (the machine's load
-weighs on both alike), and the values and node counts must be equal.
+With ``--vs REV``, every deal is solved by the solver as it was at the git revision
+REV (default 6d2e491, the last commit before issue 26's speed work) and by today's,
+alternately first, in one process: both tables print, with today's figures as a ratio
+of the old ones (the machine's load weighs on both alike), and the values and node
+counts must be equal. The old solver's four modules (solver, solver_bounds, solver_keys,
+solver_order) are taken from REV with ``git show`` into a temporary package; they
+import today's ``five_hundred.engine``, so a revision whose solver needs an engine
+function since gone will not load. Outside a git checkout ``--vs`` stops (exit 2).
 
     python benchmarks/solver.py                      # 200 deals, 40 six-trick endings
     python benchmarks/solver.py --vs --compare 0     # the same deals, old and new side by side
+    python benchmarks/solver.py --vs HEAD~3 --deals 20 --compare 0
     python benchmarks/solver.py --deals 0 --compare 80 --tricks 5
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.bots.reference_solver.solver import Solver as ReferenceSolver
 from tests.engine.helpers import steer_bid
 
 from five_hundred.bots.solver import Solver
@@ -44,7 +52,10 @@ from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 
+ROOT = Path(__file__).resolve().parents[1]
 KINDS = ("suit", "nt-named", "nt-suitless", "misere")
+BEFORE_ISSUE_26 = "6d2e491"  # the parent of 83bd922, issue 26's first speed commit
+SOLVER_MODULES = ("solver", "solver_bounds", "solver_keys", "solver_order")
 
 
 def _target(st: GameState, kind: str, rng: random.Random) -> int:
@@ -80,8 +91,7 @@ def deal_of(kind: str, seed: int) -> GameState:
         return st
 
 
-def solve(st: GameState, cls: type[Solver] | type[ReferenceSolver] = Solver
-          ) -> tuple[int, int, float, float]:
+def solve(st: GameState, cls: Any = Solver) -> tuple[int, int, float, float]:
     """(value, nodes, CPU seconds, wall seconds) of a fresh full solve."""
     bid = st.contract
     assert bid is not None
@@ -137,24 +147,68 @@ def full_deals(n: int, seed: int) -> None:
     _table(per_kind)
 
 
-def versus(n: int, seed: int) -> None:
-    """The deals of ``full_deals``, each solved by the pre-issue-26 solver and by
-    today's (alternately first); values and node counts must agree."""
+def _git(*args: str) -> str:
+    return subprocess.run(["git", "-C", str(ROOT), *args], check=True, text=True,
+                          capture_output=True).stdout
+
+
+def solver_at(rev: str, into: Path) -> tuple[Any, str]:
+    """The ``Solver`` class of revision ``rev`` and the revision's short hash: the
+    solver's modules written by ``git show`` into a package under ``into`` and
+    imported from there (their relative imports stay within that package; the rest,
+    ``five_hundred.engine`` and so on, is today's)."""
+    short = _git("rev-parse", "--short", f"{rev}^{{commit}}").strip()
+    package = f"solver_at_{short}"
+    (into / package).mkdir()
+    (into / package / "__init__.py").write_text("", encoding="utf-8")
+    for name in SOLVER_MODULES:
+        path = f"src/five_hundred/bots/{name}.py"
+        if name != "solver" and path not in _git("ls-tree", "--name-only", short, path):
+            continue  # not yet split out of solver.py at that revision
+        (into / package / f"{name}.py").write_text(_git("show", f"{short}:{path}"),
+                                                   encoding="utf-8")
+    sys.path.insert(0, str(into))
+    try:
+        module = importlib.import_module(f"{package}.solver")
+    finally:
+        sys.path.remove(str(into))
+    return module.Solver, short
+
+
+def versus(n: int, seed: int, rev: str) -> int:
+    """The deals of ``full_deals``, each solved by the solver of revision ``rev`` and
+    by today's (alternately first); values and node counts must agree."""
+    try:
+        _git("rev-parse", "--git-dir")
+    except (OSError, subprocess.CalledProcessError):
+        print(f"--vs needs a git checkout to take the old solver from; {ROOT} is not one")
+        return 2
+    with tempfile.TemporaryDirectory(prefix="solver-vs-") as tmp:
+        try:
+            then, short = solver_at(rev, Path(tmp))
+        except subprocess.CalledProcessError as e:
+            print(f"--vs {rev}: {e.stderr.strip() or e}")
+            return 2
+        _versus(n, seed, then, short)
+    return 0
+
+
+def _versus(n: int, seed: int, then: Any, short: str) -> None:
     old: dict[str, Rows] = {k: [] for k in KINDS}
     new: dict[str, Rows] = {k: [] for k in KINDS}
     for i in range(n):
         kind = KINDS[i % len(KINDS)]
         st = deal_of(kind, seed * 10_000 + i)
         if i % 2:
-            a, b = solve(st, ReferenceSolver), solve(st)
+            a, b = solve(st, then), solve(st)
         else:
-            b, a = solve(st), solve(st, ReferenceSolver)
+            b, a = solve(st), solve(st, then)
         assert a[:2] == b[:2], (i, kind, a[:2], b[:2])
         old[kind].append(a)
         new[kind].append(b)
     print(f"full deals: {n} (seed {seed}), old and new solver alternately; times in ms;"
           f" cpu = process CPU time; {_load()} (after); values and nodes agree")
-    print("before issue 26 (tests/bots/reference_solver):")
+    print(f"at {short}{' (before issue 26)' if short == BEFORE_ISSUE_26 else ''}:")
     before = _table(old)
     print("now:")
     after = _table(new)
@@ -217,11 +271,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", type=int, default=40,
                     help="endings to solve with the legacy solver too (0: none)")
     ap.add_argument("--tricks", type=int, default=6, help="tricks left in those endings")
-    ap.add_argument("--vs", action="store_true",
-                    help="solve each deal with the pre-issue-26 solver too, side by side")
+    ap.add_argument("--vs", nargs="?", const=BEFORE_ISSUE_26, metavar="REV",
+                    help="solve each deal with the solver of git revision REV too, side"
+                         f" by side (default {BEFORE_ISSUE_26}: before issue 26)")
     args = ap.parse_args(argv)
     if args.deals and args.vs:
-        versus(args.deals, args.seed)
+        if code := versus(args.deals, args.seed, args.vs):
+            return code
     elif args.deals:
         full_deals(args.deals, args.seed)
     if args.compare:
