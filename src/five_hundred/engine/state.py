@@ -61,7 +61,6 @@ from .cards import (
     cards_of,
     deck,
     deck_set,
-    mask_of,
     play_context,
 )
 from .errors import IllegalAction
@@ -75,12 +74,11 @@ from .play import (
     NEXT_SEAT,
     Kernel,
     kernel_for,
-    lead_names,
     play_filters,
 )
 from .reasons import N_, Because
 from .rules import RuleSet
-from .scoring import game_winner, score_deal
+from .scoring import DealScore, game_winner, score_deal
 
 SEAT_NAMES = SEATS  # the engine's messages name seats as the table does
 
@@ -200,14 +198,17 @@ class _RuleTables:
     hash (a Python ``__hash__``, half a microsecond): the ladder, the deal plans per
     dealer, and the play tables per contract (``play_context`` and ``kernel_for`` in
     one lookup on small ints: ``kernel_for``'s own cache hashes the context's tables;
-    and ``_one_chunk``'s table)."""
+    and ``_follows``'s table)."""
 
-    __slots__ = ("deal_plans", "ladder", "play", "rules")
+    __slots__ = ("deal_plans", "ladder", "play", "rules", "scored")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.ladder = ladder_for(rules)
         self.deal_plans = tuple(_deal_plan(rules, d) for d in range(4))
+        # score_deal's results by contract and tricks (``GameState._score_deal``): they
+        # depend on nothing else unless the defence's points are capped (V4)
+        self.scored: dict[int, DealScore] | None = {} if rules.defensive_cap is None else None
         # play[(trump * 5 + joker_suit + 1) * 2 + misere], filled as contracts come
         self.play: list[PlayTables | None] = [None] * 50
 
@@ -217,27 +218,33 @@ class _RuleTables:
         if found is None:
             ctx = play_context(self.rules, trump, joker_suit)
             kernel = kernel_for(self.rules, ctx, misere)
-            found = self.play[i] = (ctx, kernel, _one_chunk(kernel))
+            leads = tuple(tuple(JOKER_LEADS[s] for s in names) for names in kernel.names)
+            found = self.play[i] = (ctx, kernel, _follows(kernel), leads)
         return found
 
 
-OneChunk = tuple[tuple[tuple[Play, ...], ...], int] | None
-PlayTables = tuple[PlayContext, Kernel, tuple[OneChunk, ...]]
+# Per effective suit led: (the cards of that suit, one slot's Play table or None, shift).
+Follow = tuple[int, tuple[tuple[Play, ...], ...] | None, int]
+# (context, kernel, follows, joker leads): ``leads[i]`` is the ``JokerLead`` of every
+# suit in ``kernel.names[i]`` (R26, V3), built once per contract
+PlayTables = tuple[PlayContext, Kernel, tuple[Follow, ...], tuple[tuple[JokerLead, ...], ...]]
 
 
-def _one_chunk(kernel: Kernel) -> tuple[OneChunk, ...]:
-    """Per effective suit led (0-4): when all its cards lie in one suit's 12-bit slot
-    of a mask (a plain suit: no bower, no joker in it), that slot's table of ``Play``
-    tuples and the shift to the slot, so that the legal cards of a follow are one
-    lookup (``legal_actions``); else None (trumps with a bower, a named joker)."""
-    out: list[OneChunk] = []
+def _follows(kernel: Kernel) -> tuple[Follow, ...]:
+    """Per effective suit led (0-4), what a follow needs (R20): the mask of the suit's
+    cards, and, when they all lie in one suit's 12-bit slot of a mask (a plain suit: no
+    bower, no joker in it), that slot's table of ``Play`` tuples and the shift to the
+    slot, so that the legal cards of a follow are one lookup (``legal_actions``); else
+    None and 0 (trumps with a bower, a named joker). Read once per trick, at its lead
+    (``GameState._follow``), so a follow looks up neither the kernel nor the suit led."""
+    out: list[Follow] = []
     for led in range(5):
         mask = kernel.suit_mask[led]
         slots = [s for s in range(4) if (mask >> (16 * s + 4)) & 4095]
         if len(slots) == 1 and not mask & ~(4095 << (16 * slots[0] + 4)):
-            out.append((_PLAY_CHUNKS[slots[0]], 16 * slots[0] + 4))
+            out.append((mask, _PLAY_CHUNKS[slots[0]], 16 * slots[0] + 4))
         else:
-            out.append(None)
+            out.append((mask, None, 0))
     return tuple(out)
 
 
@@ -301,7 +308,7 @@ class GameState:
         "auction", "passed", "high", "high_bidder", "had_turn",
         "contract", "declarer", "ctx", "kernel", "out_seat", "exposed", "joker_named",
         "trick", "trick_size", "led", "trick_no", "tricks_won", "tricks", "suits_led", "_legal",
-        "_tables", "_next_seat", "_one_chunk",
+        "_tables", "_next_seat", "_follows", "_follow", "_joker_leads",
     )
 
     rules: RuleSet
@@ -344,7 +351,9 @@ class GameState:
     _legal: Sequence[Action] | None
     _tables: _RuleTables
     _next_seat: tuple[int, ...]  # NEXT_SEAT[out_seat]: the seat after each seat (R18)
-    _one_chunk: tuple[OneChunk, ...]  # per suit led: its slot's Play table, if one (R20)
+    _follows: tuple[Follow, ...]  # per suit led: what a follow needs (``_follows``, R20)
+    _follow: Follow  # ``_follows[led]`` of the trick under way, set at its lead
+    _joker_leads: tuple[tuple[JokerLead, ...], ...]  # the contract's (``PlayTables``)
 
     # ----------------------------------------------------------------- creation
 
@@ -398,8 +407,9 @@ class GameState:
         self.had_turn = 0
         self.contract = None
         self.declarer = -1
-        self.ctx, self.kernel, self._one_chunk = self._tables.play_tables(NO_TRUMPS, SUITLESS,
-                                                                          False)
+        (self.ctx, self.kernel, self._follows,
+         self._joker_leads) = self._tables.play_tables(NO_TRUMPS, SUITLESS, False)
+        self._follow = self._follows[SUITLESS]
         self.trick_size = 4
         self.out_seat = -1
         self._next_seat = NEXT_SEAT[-1]
@@ -486,36 +496,38 @@ class GameState:
         legal = self._legal
         if legal is not None:
             return legal
-        phase = self.phase
-        if phase != PLAYING:
-            if phase == BIDDING:
-                legal = self.ladder.legal_after[self.high + 1][(self.had_turn >> self.to_act) & 1]
-            else:
-                legal = self._legal_other()
-            self._legal = legal
-            return legal
-        # The play's legal cards, computed here since this runs before every card
-        # played, most of every deal (play.py keeps the rules; see _legal_leads).
-        hand = self.hands[self.to_act]
-        k = self.kernel
         if self.trick:
-            # play.follow_mask inlined (R20, R25)
-            led = self.led
-            m = hand & k.suit_mask[led]
+            # A follow (a trick is under way only in play), most of every deal:
+            # play.follow_mask inlined (R20, R25), with the suit led's entry of
+            # ``_follows`` read once at the lead.
+            mask, table, shift = self._follow
+            hand = self.hands[self.to_act]
+            m = hand & mask
             if m:
-                one = self._one_chunk[led]
-                if one is not None:  # a plain suit: its cards are one slot's
-                    legal = one[0][(m >> one[1]) & 4095]
+                if table is not None:  # a plain suit: its cards are one slot's
+                    legal = table[(m >> shift) & 4095]
                     self._legal = legal
                     return legal
+            elif self.kernel.compulsory and hand & _JOKER_BIT:
+                m = _JOKER_BIT
             else:
-                m = _JOKER_BIT if k.compulsory and hand & _JOKER_BIT else hand
-        elif hand & k.suitless_bit:
-            legal = self._legal_leads()  # the suitless joker's lead names a suit
-            self._legal = legal
-            return legal
+                m = hand
         else:
-            m = hand  # any card may be led
+            phase = self.phase
+            if phase != PLAYING:
+                if phase == BIDDING:
+                    legal = self.ladder.legal_after[self.high + 1][
+                        (self.had_turn >> self.to_act) & 1]
+                else:
+                    legal = self._legal_other()
+                self._legal = legal
+                return legal
+            # A lead: any card, but the suitless joker names a suit (R19, R26)
+            m = self.hands[self.to_act]
+            if m & self.kernel.suitless_bit:
+                legal = self._legal_leads()
+                self._legal = legal
+                return legal
         # play_actions_of(m) inlined
         legal = (_CHUNK0[(m >> 4) & 4095] + _CHUNK1[(m >> 20) & 4095]
                  + _CHUNK2[(m >> 36) & 4095] + _CHUNK3[(m >> 52) & 4095])
@@ -536,10 +548,9 @@ class GameState:
         """The leads from a hand holding the suitless joker: every other card as it is,
         and the joker naming each suit it may (R26, V3)."""
         hand = self.hands[self.to_act]
-        k = self.kernel
-        return play_actions_of(hand & ~k.suitless_bit) + tuple(
-            JOKER_LEADS[s] for s in lead_names(k, hand, 10 - self.trick_no,
-                                               self.suits_led))  # R26, V3
+        # lead_names inlined (the hand holds the suitless joker): R26, V3
+        return (play_actions_of(hand & ~self.kernel.suitless_bit)
+                + self._joker_leads[self.suits_led | (16 if self.trick_no == 9 else 0)])
 
     # ------------------------------------------------------------ applying
 
@@ -562,8 +573,10 @@ class GameState:
         self.actions.append((seat, act))
         self._legal = None
         if type(act) is Play:
-            # Playing a card, inlined: this is most of every deal.
-            card = act.card
+            # Playing a card, inlined: this is most of every deal. (``act[1]`` is
+            # ``act.card``: on Python 3.11 indexing a tuple is specialised, reading a
+            # NamedTuple's field through its descriptor is not.)
+            card = act[1]
             self.hands[seat] ^= _BIT[card]  # a legal card is held: the xor clears its bit
             trick = self.trick
             trick.append((seat, card))
@@ -572,6 +585,7 @@ class GameState:
                 # A lead: the kernel's trick step, inlined (led_of, with_led).
                 led = self.kernel.eff[card]
                 self.led = led
+                self._follow = self._follows[led]
                 self.suits_led |= LED_BIT[led]
             elif n == self.trick_size:
                 self._finish_trick()
@@ -583,6 +597,7 @@ class GameState:
             # R26: the suitless joker's lead sets the suit it names.
             self.hands[seat] ^= 1 << act.card
             self.led = act.suit
+            self._follow = self._follows[act.suit]
             self.suits_led |= LED_BIT[act.suit]
             self.trick.append((seat, act.card))
             self.to_act = self._next_seat[seat]
@@ -648,7 +663,9 @@ class GameState:
         self.to_act = self.declarer
 
     def _discard(self, seat: int, action: Discard) -> None:
-        m = mask_of(action.cards)
+        m = 0
+        for c in action[1:]:  # its cards (``action.cards``)
+            m |= _BIT[c]
         self.hands[seat] &= ~m
         self.discards = m
         bid = self.contract
@@ -666,7 +683,7 @@ class GameState:
         bid = self.contract
         assert bid is not None
         self.joker_named = joker_suit
-        self.ctx, self.kernel, self._one_chunk = self._tables.play_tables(
+        self.ctx, self.kernel, self._follows, self._joker_leads = self._tables.play_tables(
             bid.trump, joker_suit, self.out_seat >= 0)
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
@@ -741,7 +758,17 @@ class GameState:
         dteam = team_of(self.declarer)
         tricks = self.team_tricks()
         before = (self.scores[0], self.scores[1])
-        result = score_deal(self.rules, bid, dteam, tricks[dteam], tricks[1 - dteam], before)
+        scored = self._tables.scored
+        if scored is None:
+            result = score_deal(self.rules, bid, dteam, tricks[dteam], tricks[1 - dteam], before)
+        else:
+            # The same contract (ladder index ``high``, the one the contract was made
+            # from), side and tricks score the same: computed once per rule set.
+            key = ((self.high * 2 + dteam) * 11 + tricks[dteam]) * 11 + tricks[1 - dteam]
+            result = scored.get(key)  # type: ignore[assignment]
+            if result is None:
+                result = scored[key] = score_deal(self.rules, bid, dteam, tricks[dteam],
+                                                  tricks[1 - dteam], before)
         self.scores[0] += result.change[0]
         self.scores[1] += result.change[1]
         after = (self.scores[0], self.scores[1])
