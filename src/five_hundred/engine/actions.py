@@ -205,7 +205,10 @@ class Discards(Sequence[Discard]):
         in the hand, anything else is compared with each discard in turn."""
         if start != 0 or stop != sys.maxsize:
             return super().index(action, start, stop)  # the mixin's scan
-        if type(action) is Discard or isinstance(action, tuple) and {*map(type, action)} == _INTS:
+        # (A ``Discard``, the engine's own type, is placed by its cards without the check
+        # of its items' types: an item that is no card held is no legal discard either.)
+        if type(action) is Discard or (isinstance(action, tuple)
+                                       and {*map(type, action)} == _INTS):
             if len(action) != self._k + 1 or action[0] != DISCARD:
                 raise ValueError("not a legal discard")
             # the cards' places in the hand (ValueError for a card not held), then the

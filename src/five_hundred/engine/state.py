@@ -38,6 +38,7 @@ from .actions import (
     JOKER_NONE,
     NAME_JOKER,
     PLAY,
+    PLAY_ACTIONS,
     Action,
     CardPlay,
     Discard,
@@ -89,6 +90,11 @@ _JOKER_BIT = 1 << JOKER
 _BIT = tuple(1 << c for c in range(64))  # a card's bit, built once (most are long ints)
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = _PLAY_CHUNKS  # Play actions per 12-bit pattern of a suit
 _PHASE_RULE = {BIDDING: "R9", DISCARD_PHASE: "R17", JOKER_PHASE: "R23", PLAYING: "R20"}
+# The (seat, card) pairs of tricks and the (seat, Play) pairs of the log, built once and
+# shared (tuples: equal to the pairs built afresh), so that a card played allocates
+# nothing that must be freed with the game.
+_SEAT_CARD = tuple(tuple((seat, c) for c in range(64)) for seat in range(4))
+_SEAT_PLAY = tuple(tuple((seat, PLAY_ACTIONS[c]) for c in range(64)) for seat in range(4))
 
 
 def team_of(seat: int) -> int:
@@ -275,7 +281,8 @@ _SEED_RANDOM = _random.Random.seed  # the C seeding of random.Random from an int
 def seeded_random(text: str) -> random.Random:
     """``random.Random(text)``: the same generator, seeded the way ``Random.seed`` seeds
     from a string (version 2: the text's bytes followed by their SHA-512, as one int),
-    without its Python-level argument checks (two of these start every game)."""
+    without its Python-level argument checks (two of these start every game; the C
+    seeding itself, about 3 µs, is most of it)."""
     b = text.encode()
     rng = _NEW_RANDOM(random.Random)
     _SEED_RANDOM(rng, int.from_bytes(b + sha512(b).digest()))
@@ -570,16 +577,17 @@ class GameState:
         if seat is not None and seat != self.to_act:
             self._reject(action, seat)
         seat = self.to_act
-        self.actions.append((seat, act))
         self._legal = None
         if type(act) is Play:
             # Playing a card, inlined: this is most of every deal. (``act[1]`` is
             # ``act.card``: on Python 3.11 indexing a tuple is specialised, reading a
-            # NamedTuple's field through its descriptor is not.)
+            # NamedTuple's field through its descriptor is not.) The pairs kept in the
+            # log and the trick are the shared ones of ``_SEAT_PLAY`` and ``_SEAT_CARD``.
             card = act[1]
+            self.actions.append(_SEAT_PLAY[seat][card])
             self.hands[seat] ^= _BIT[card]  # a legal card is held: the xor clears its bit
             trick = self.trick
-            trick.append((seat, card))
+            trick.append(_SEAT_CARD[seat][card])
             n = len(trick)
             if n == 1:
                 # A lead: the kernel's trick step, inlined (led_of, with_led).
@@ -588,10 +596,12 @@ class GameState:
                 self._follow = self._follows[led]
                 self.suits_led |= LED_BIT[led]
             elif n == self.trick_size:
-                self._finish_trick()
+                self._finish_trick(trick)
                 return act
             self.to_act = self._next_seat[seat]
-        elif type(act) is MakeBid or type(act) is Pass:
+            return act
+        self.actions.append((seat, act))
+        if type(act) is MakeBid or type(act) is Pass:
             self._bid(seat, act)
         elif type(act) is JokerLead:
             # R26: the suitless joker's lead sets the suit it names.
@@ -688,8 +698,9 @@ class GameState:
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
 
-    def _finish_trick(self) -> None:
-        trick = self.trick
+    def _finish_trick(self, trick: list[tuple[int, int]]) -> None:
+        """``trick`` (``self.trick``) is complete: its winner, and the next lead or the
+        deal's end."""
         led = self.led
         # play.winner inlined (R21, R24): the first card of the highest weight wins
         row = self.kernel.rows[led]
@@ -765,10 +776,11 @@ class GameState:
             # The same contract (ladder index ``high``, the one the contract was made
             # from), side and tricks score the same: computed once per rule set.
             key = ((self.high * 2 + dteam) * 11 + tricks[dteam]) * 11 + tricks[1 - dteam]
-            result = scored.get(key)  # type: ignore[assignment]
-            if result is None:
-                result = scored[key] = score_deal(self.rules, bid, dteam, tricks[dteam],
-                                                  tricks[1 - dteam], before)
+            found = scored.get(key)
+            if found is None:
+                found = scored[key] = score_deal(self.rules, bid, dteam, tricks[dteam],
+                                                 tricks[1 - dteam], before)
+            result = found
         self.scores[0] += result.change[0]
         self.scores[1] += result.change[1]
         after = (self.scores[0], self.scores[1])
