@@ -93,6 +93,12 @@ _PHASE_RULE = {BIDDING: "R9", DISCARD_PHASE: "R17", JOKER_PHASE: "R23", PLAYING:
 # The (seat, card) pairs of tricks and the (seat, Play) pairs of the log, built once and
 # shared (tuples: equal to the pairs built afresh), so that a card played allocates
 # nothing that must be freed with the game.
+# _NEXT_BIDDER[passed][seat]: the next seat clockwise from ``seat`` that has not passed
+# (``passed``: a bit per seat; R11), for auctions that go on (some seat has not passed)
+_NEXT_BIDDER = tuple(
+    tuple(next(((seat + i) & 3 for i in range(1, 5) if not (passed >> ((seat + i) & 3)) & 1),
+               -1) for seat in range(4))
+    for passed in range(16))
 _SEAT_CARD = tuple(tuple((seat, c) for c in range(64)) for seat in range(4))
 _SEAT_PLAY = tuple(tuple((seat, PLAY_ACTIONS[c]) for c in range(64)) for seat in range(4))
 
@@ -600,10 +606,13 @@ class GameState:
                 return act
             self.to_act = self._next_seat[seat]
             return act
-        self.actions.append((seat, act))
         if type(act) is MakeBid or type(act) is Pass:
-            self._bid(seat, act)
-        elif type(act) is JokerLead:
+            entry = (seat, act)  # one pair for the log and the auction
+            self.actions.append(entry)
+            self._bid(seat, act, entry)
+            return act
+        self.actions.append((seat, act))
+        if type(act) is JokerLead:
             # R26: the suitless joker's lead sets the suit it names.
             self.hands[seat] ^= 1 << act.card
             self.led = act.suit
@@ -637,25 +646,28 @@ class GameState:
             return "R23"
         return "R8"
 
-    def _bid(self, seat: int, action: MakeBid | Pass) -> None:
-        self.auction.append((seat, action))
+    def _bid(self, seat: int, action: MakeBid | Pass,
+             entry: tuple[int, MakeBid | Pass]) -> None:
+        """A bid or a pass of ``seat``; ``entry`` is its (seat, action) pair of the log."""
+        self.auction.append(entry)
         self.had_turn |= 1 << seat
+        passed = self.passed
         if isinstance(action, Pass):
-            self.passed |= 1 << seat  # R11
+            self.passed = passed = passed | 1 << seat  # R11
+            npassed = passed.bit_count()
+            if npassed == 4:
+                self._end_deal_unplayed()  # R13
+                return
+            if npassed == 3 and self.high >= 0:
+                self._end_auction()  # R12
+                return
         else:
-            self.high = action.ladder_index
+            self.high = action[1]  # its ladder_index (see apply on indexing)
             self.high_bidder = seat
-        npassed = self.passed.bit_count()
-        if npassed == 4:
-            self._end_deal_unplayed()  # R13
-            return
-        if npassed == 3 and self.high >= 0:
-            self._end_auction()  # R12
-            return
-        nxt = (seat + 1) & 3
-        while (self.passed >> nxt) & 1:
-            nxt = (nxt + 1) & 3
-        self.to_act = nxt
+            if passed.bit_count() == 3:
+                self._end_auction()  # R12
+                return
+        self.to_act = _NEXT_BIDDER[passed][seat]
 
     def _end_auction(self) -> None:
         bid = self.ladder.bids[self.high]
