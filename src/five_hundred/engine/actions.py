@@ -142,13 +142,16 @@ class Discards(Sequence[Discard]):
     ``index``, equality and hash), whose items are built when they are read: a
     declarer with 13 cards has 286 discards and makes one."""
 
-    __slots__ = ("_cards", "_k", "_n", "_picks")
+    __slots__ = ("_cards", "_k", "_last", "_n", "_picks")
 
     def __init__(self, cards: tuple[int, ...], k: int) -> None:
         self._cards = cards
         self._k = k
         self._n = comb(len(cards), k)
         self._picks = _picks(len(cards), k)
+        # The last discard built, with its index: ``GameState.apply`` reads back the one
+        # just drawn (``legal[legal.index(action)]``), and gets that very discard.
+        self._last: tuple[int, Discard] | None = None
 
     def __len__(self) -> int:
         return self._n
@@ -161,7 +164,12 @@ class Discards(Sequence[Discard]):
     def __getitem__(self, i: int | slice) -> Discard | tuple[Discard, ...]:
         if isinstance(i, slice):
             return tuple(self[j] for j in range(*i.indices(self._n)))
-        return _NEW_TUPLE(Discard, (DISCARD, *map(self._cards.__getitem__, self._picks[0][i])))
+        last = self._last
+        if last is not None and last[0] == i:
+            return last[1]
+        item = _NEW_TUPLE(Discard, (DISCARD, *map(self._cards.__getitem__, self._picks[0][i])))
+        self._last = (i, item)
+        return item
 
     def __iter__(self) -> Iterator[Discard]:
         # combinations() of (DISCARD, *cards) yields first, in order, exactly the C(n, k)
@@ -197,7 +205,10 @@ class Discards(Sequence[Discard]):
         in the hand, anything else is compared with each discard in turn."""
         if start != 0 or stop != sys.maxsize:
             return super().index(action, start, stop)  # the mixin's scan
-        if isinstance(action, tuple) and {*map(type, action)} == _INTS:
+        # (A ``Discard``, the engine's own type, is placed by its cards without the check
+        # of its items' types: an item that is no card held is no legal discard either.)
+        if type(action) is Discard or (isinstance(action, tuple)
+                                       and {*map(type, action)} == _INTS):
             if len(action) != self._k + 1 or action[0] != DISCARD:
                 raise ValueError("not a legal discard")
             # the cards' places in the hand (ValueError for a card not held), then the

@@ -38,6 +38,7 @@ from .actions import (
     JOKER_NONE,
     NAME_JOKER,
     PLAY,
+    PLAY_ACTIONS,
     Action,
     CardPlay,
     Discard,
@@ -61,7 +62,6 @@ from .cards import (
     cards_of,
     deck,
     deck_set,
-    mask_of,
     play_context,
 )
 from .errors import IllegalAction
@@ -75,12 +75,11 @@ from .play import (
     NEXT_SEAT,
     Kernel,
     kernel_for,
-    lead_names,
     play_filters,
 )
 from .reasons import N_, Because
 from .rules import RuleSet
-from .scoring import game_winner, score_deal
+from .scoring import DealScore, game_winner, score_deal
 
 SEAT_NAMES = SEATS  # the engine's messages name seats as the table does
 
@@ -91,6 +90,17 @@ _JOKER_BIT = 1 << JOKER
 _BIT = tuple(1 << c for c in range(64))  # a card's bit, built once (most are long ints)
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = _PLAY_CHUNKS  # Play actions per 12-bit pattern of a suit
 _PHASE_RULE = {BIDDING: "R9", DISCARD_PHASE: "R17", JOKER_PHASE: "R23", PLAYING: "R20"}
+# The (seat, card) pairs of tricks and the (seat, Play) pairs of the log, built once and
+# shared (tuples: equal to the pairs built afresh), so that a card played allocates
+# nothing that must be freed with the game.
+# _NEXT_BIDDER[passed][seat]: the next seat clockwise from ``seat`` that has not passed
+# (``passed``: a bit per seat; R11), for auctions that go on (some seat has not passed)
+_NEXT_BIDDER = tuple(
+    tuple(next(((seat + i) & 3 for i in range(1, 5) if not (passed >> ((seat + i) & 3)) & 1),
+               -1) for seat in range(4))
+    for passed in range(16))
+_SEAT_CARD = tuple(tuple((seat, c) for c in range(64)) for seat in range(4))
+_SEAT_PLAY = tuple(tuple((seat, PLAY_ACTIONS[c]) for c in range(64)) for seat in range(4))
 
 
 def team_of(seat: int) -> int:
@@ -200,14 +210,17 @@ class _RuleTables:
     hash (a Python ``__hash__``, half a microsecond): the ladder, the deal plans per
     dealer, and the play tables per contract (``play_context`` and ``kernel_for`` in
     one lookup on small ints: ``kernel_for``'s own cache hashes the context's tables;
-    and ``_one_chunk``'s table)."""
+    and ``_follows``'s table)."""
 
-    __slots__ = ("deal_plans", "ladder", "play", "rules")
+    __slots__ = ("deal_plans", "ladder", "play", "rules", "scored")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.ladder = ladder_for(rules)
         self.deal_plans = tuple(_deal_plan(rules, d) for d in range(4))
+        # score_deal's results by contract and tricks (``GameState._score_deal``): they
+        # depend on nothing else unless the defence's points are capped (V4)
+        self.scored: dict[int, DealScore] | None = {} if rules.defensive_cap is None else None
         # play[(trump * 5 + joker_suit + 1) * 2 + misere], filled as contracts come
         self.play: list[PlayTables | None] = [None] * 50
 
@@ -217,27 +230,33 @@ class _RuleTables:
         if found is None:
             ctx = play_context(self.rules, trump, joker_suit)
             kernel = kernel_for(self.rules, ctx, misere)
-            found = self.play[i] = (ctx, kernel, _one_chunk(kernel))
+            leads = tuple(tuple(JOKER_LEADS[s] for s in names) for names in kernel.names)
+            found = self.play[i] = (ctx, kernel, _follows(kernel), leads)
         return found
 
 
-OneChunk = tuple[tuple[tuple[Play, ...], ...], int] | None
-PlayTables = tuple[PlayContext, Kernel, tuple[OneChunk, ...]]
+# Per effective suit led: (the cards of that suit, one slot's Play table or None, shift).
+Follow = tuple[int, tuple[tuple[Play, ...], ...] | None, int]
+# (context, kernel, follows, joker leads): ``leads[i]`` is the ``JokerLead`` of every
+# suit in ``kernel.names[i]`` (R26, V3), built once per contract
+PlayTables = tuple[PlayContext, Kernel, tuple[Follow, ...], tuple[tuple[JokerLead, ...], ...]]
 
 
-def _one_chunk(kernel: Kernel) -> tuple[OneChunk, ...]:
-    """Per effective suit led (0-4): when all its cards lie in one suit's 12-bit slot
-    of a mask (a plain suit: no bower, no joker in it), that slot's table of ``Play``
-    tuples and the shift to the slot, so that the legal cards of a follow are one
-    lookup (``legal_actions``); else None (trumps with a bower, a named joker)."""
-    out: list[OneChunk] = []
+def _follows(kernel: Kernel) -> tuple[Follow, ...]:
+    """Per effective suit led (0-4), what a follow needs (R20): the mask of the suit's
+    cards, and, when they all lie in one suit's 12-bit slot of a mask (a plain suit: no
+    bower, no joker in it), that slot's table of ``Play`` tuples and the shift to the
+    slot, so that the legal cards of a follow are one lookup (``legal_actions``); else
+    None and 0 (trumps with a bower, a named joker). Read once per trick, at its lead
+    (``GameState._follow``), so a follow looks up neither the kernel nor the suit led."""
+    out: list[Follow] = []
     for led in range(5):
         mask = kernel.suit_mask[led]
         slots = [s for s in range(4) if (mask >> (16 * s + 4)) & 4095]
         if len(slots) == 1 and not mask & ~(4095 << (16 * slots[0] + 4)):
-            out.append((_PLAY_CHUNKS[slots[0]], 16 * slots[0] + 4))
+            out.append((mask, _PLAY_CHUNKS[slots[0]], 16 * slots[0] + 4))
         else:
-            out.append(None)
+            out.append((mask, None, 0))
     return tuple(out)
 
 
@@ -268,7 +287,8 @@ _SEED_RANDOM = _random.Random.seed  # the C seeding of random.Random from an int
 def seeded_random(text: str) -> random.Random:
     """``random.Random(text)``: the same generator, seeded the way ``Random.seed`` seeds
     from a string (version 2: the text's bytes followed by their SHA-512, as one int),
-    without its Python-level argument checks (two of these start every game)."""
+    without its Python-level argument checks (two of these start every game; the C
+    seeding itself, about 3 µs, is most of it)."""
     b = text.encode()
     rng = _NEW_RANDOM(random.Random)
     _SEED_RANDOM(rng, int.from_bytes(b + sha512(b).digest()))
@@ -301,7 +321,7 @@ class GameState:
         "auction", "passed", "high", "high_bidder", "had_turn",
         "contract", "declarer", "ctx", "kernel", "out_seat", "exposed", "joker_named",
         "trick", "trick_size", "led", "trick_no", "tricks_won", "tricks", "suits_led", "_legal",
-        "_tables", "_next_seat", "_one_chunk",
+        "_tables", "_next_seat", "_follows", "_follow", "_joker_leads",
     )
 
     rules: RuleSet
@@ -344,7 +364,9 @@ class GameState:
     _legal: Sequence[Action] | None
     _tables: _RuleTables
     _next_seat: tuple[int, ...]  # NEXT_SEAT[out_seat]: the seat after each seat (R18)
-    _one_chunk: tuple[OneChunk, ...]  # per suit led: its slot's Play table, if one (R20)
+    _follows: tuple[Follow, ...]  # per suit led: what a follow needs (``_follows``, R20)
+    _follow: Follow  # ``_follows[led]`` of the trick under way, set at its lead
+    _joker_leads: tuple[tuple[JokerLead, ...], ...]  # the contract's (``PlayTables``)
 
     # ----------------------------------------------------------------- creation
 
@@ -398,8 +420,9 @@ class GameState:
         self.had_turn = 0
         self.contract = None
         self.declarer = -1
-        self.ctx, self.kernel, self._one_chunk = self._tables.play_tables(NO_TRUMPS, SUITLESS,
-                                                                          False)
+        (self.ctx, self.kernel, self._follows,
+         self._joker_leads) = self._tables.play_tables(NO_TRUMPS, SUITLESS, False)
+        self._follow = self._follows[SUITLESS]
         self.trick_size = 4
         self.out_seat = -1
         self._next_seat = NEXT_SEAT[-1]
@@ -486,36 +509,38 @@ class GameState:
         legal = self._legal
         if legal is not None:
             return legal
-        phase = self.phase
-        if phase != PLAYING:
-            if phase == BIDDING:
-                legal = self.ladder.legal_after[self.high + 1][(self.had_turn >> self.to_act) & 1]
-            else:
-                legal = self._legal_other()
-            self._legal = legal
-            return legal
-        # The play's legal cards, computed here since this runs before every card
-        # played, most of every deal (play.py keeps the rules; see _legal_leads).
-        hand = self.hands[self.to_act]
-        k = self.kernel
         if self.trick:
-            # play.follow_mask inlined (R20, R25)
-            led = self.led
-            m = hand & k.suit_mask[led]
+            # A follow (a trick is under way only in play), most of every deal:
+            # play.follow_mask inlined (R20, R25), with the suit led's entry of
+            # ``_follows`` read once at the lead.
+            mask, table, shift = self._follow
+            hand = self.hands[self.to_act]
+            m = hand & mask
             if m:
-                one = self._one_chunk[led]
-                if one is not None:  # a plain suit: its cards are one slot's
-                    legal = one[0][(m >> one[1]) & 4095]
+                if table is not None:  # a plain suit: its cards are one slot's
+                    legal = table[(m >> shift) & 4095]
                     self._legal = legal
                     return legal
+            elif self.kernel.compulsory and hand & _JOKER_BIT:
+                m = _JOKER_BIT
             else:
-                m = _JOKER_BIT if k.compulsory and hand & _JOKER_BIT else hand
-        elif hand & k.suitless_bit:
-            legal = self._legal_leads()  # the suitless joker's lead names a suit
-            self._legal = legal
-            return legal
+                m = hand
         else:
-            m = hand  # any card may be led
+            phase = self.phase
+            if phase != PLAYING:
+                if phase == BIDDING:
+                    legal = self.ladder.legal_after[self.high + 1][
+                        (self.had_turn >> self.to_act) & 1]
+                else:
+                    legal = self._legal_other()
+                self._legal = legal
+                return legal
+            # A lead: any card, but the suitless joker names a suit (R19, R26)
+            m = self.hands[self.to_act]
+            if m & self.kernel.suitless_bit:
+                legal = self._legal_leads()
+                self._legal = legal
+                return legal
         # play_actions_of(m) inlined
         legal = (_CHUNK0[(m >> 4) & 4095] + _CHUNK1[(m >> 20) & 4095]
                  + _CHUNK2[(m >> 36) & 4095] + _CHUNK3[(m >> 52) & 4095])
@@ -536,10 +561,9 @@ class GameState:
         """The leads from a hand holding the suitless joker: every other card as it is,
         and the joker naming each suit it may (R26, V3)."""
         hand = self.hands[self.to_act]
-        k = self.kernel
-        return play_actions_of(hand & ~k.suitless_bit) + tuple(
-            JOKER_LEADS[s] for s in lead_names(k, hand, 10 - self.trick_no,
-                                               self.suits_led))  # R26, V3
+        # lead_names inlined (the hand holds the suitless joker): R26, V3
+        return (play_actions_of(hand & ~self.kernel.suitless_bit)
+                + self._joker_leads[self.suits_led | (16 if self.trick_no == 9 else 0)])
 
     # ------------------------------------------------------------ applying
 
@@ -559,30 +583,40 @@ class GameState:
         if seat is not None and seat != self.to_act:
             self._reject(action, seat)
         seat = self.to_act
-        self.actions.append((seat, act))
         self._legal = None
         if type(act) is Play:
-            # Playing a card, inlined: this is most of every deal.
-            card = act.card
+            # Playing a card, inlined: this is most of every deal. (``act[1]`` is
+            # ``act.card``: on Python 3.11 indexing a tuple is specialised, reading a
+            # NamedTuple's field through its descriptor is not.) The pairs kept in the
+            # log and the trick are the shared ones of ``_SEAT_PLAY`` and ``_SEAT_CARD``.
+            card = act[1]
+            self.actions.append(_SEAT_PLAY[seat][card])
             self.hands[seat] ^= _BIT[card]  # a legal card is held: the xor clears its bit
             trick = self.trick
-            trick.append((seat, card))
+            trick.append(_SEAT_CARD[seat][card])
             n = len(trick)
             if n == 1:
                 # A lead: the kernel's trick step, inlined (led_of, with_led).
                 led = self.kernel.eff[card]
                 self.led = led
+                self._follow = self._follows[led]
                 self.suits_led |= LED_BIT[led]
             elif n == self.trick_size:
-                self._finish_trick()
+                self._finish_trick(trick)
                 return act
             self.to_act = self._next_seat[seat]
-        elif type(act) is MakeBid or type(act) is Pass:
-            self._bid(seat, act)
-        elif type(act) is JokerLead:
+            return act
+        if type(act) is MakeBid or type(act) is Pass:
+            entry = (seat, act)  # one pair for the log and the auction
+            self.actions.append(entry)
+            self._bid(seat, act, entry)
+            return act
+        self.actions.append((seat, act))
+        if type(act) is JokerLead:
             # R26: the suitless joker's lead sets the suit it names.
             self.hands[seat] ^= 1 << act.card
             self.led = act.suit
+            self._follow = self._follows[act.suit]
             self.suits_led |= LED_BIT[act.suit]
             self.trick.append((seat, act.card))
             self.to_act = self._next_seat[seat]
@@ -612,25 +646,28 @@ class GameState:
             return "R23"
         return "R8"
 
-    def _bid(self, seat: int, action: MakeBid | Pass) -> None:
-        self.auction.append((seat, action))
+    def _bid(self, seat: int, action: MakeBid | Pass,
+             entry: tuple[int, MakeBid | Pass]) -> None:
+        """A bid or a pass of ``seat``; ``entry`` is its (seat, action) pair of the log."""
+        self.auction.append(entry)
         self.had_turn |= 1 << seat
+        passed = self.passed
         if isinstance(action, Pass):
-            self.passed |= 1 << seat  # R11
+            self.passed = passed = passed | 1 << seat  # R11
+            npassed = passed.bit_count()
+            if npassed == 4:
+                self._end_deal_unplayed()  # R13
+                return
+            if npassed == 3 and self.high >= 0:
+                self._end_auction()  # R12
+                return
         else:
-            self.high = action.ladder_index
+            self.high = action[1]  # its ladder_index (see apply on indexing)
             self.high_bidder = seat
-        npassed = self.passed.bit_count()
-        if npassed == 4:
-            self._end_deal_unplayed()  # R13
-            return
-        if npassed == 3 and self.high >= 0:
-            self._end_auction()  # R12
-            return
-        nxt = (seat + 1) & 3
-        while (self.passed >> nxt) & 1:
-            nxt = (nxt + 1) & 3
-        self.to_act = nxt
+            if passed.bit_count() == 3:
+                self._end_auction()  # R12
+                return
+        self.to_act = _NEXT_BIDDER[passed][seat]
 
     def _end_auction(self) -> None:
         bid = self.ladder.bids[self.high]
@@ -648,7 +685,9 @@ class GameState:
         self.to_act = self.declarer
 
     def _discard(self, seat: int, action: Discard) -> None:
-        m = mask_of(action.cards)
+        m = 0
+        for c in action[1:]:  # its cards (``action.cards``)
+            m |= _BIT[c]
         self.hands[seat] &= ~m
         self.discards = m
         bid = self.contract
@@ -666,13 +705,14 @@ class GameState:
         bid = self.contract
         assert bid is not None
         self.joker_named = joker_suit
-        self.ctx, self.kernel, self._one_chunk = self._tables.play_tables(
+        self.ctx, self.kernel, self._follows, self._joker_leads = self._tables.play_tables(
             bid.trump, joker_suit, self.out_seat >= 0)
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
 
-    def _finish_trick(self) -> None:
-        trick = self.trick
+    def _finish_trick(self, trick: list[tuple[int, int]]) -> None:
+        """``trick`` (``self.trick``) is complete: its winner, and the next lead or the
+        deal's end."""
         led = self.led
         # play.winner inlined (R21, R24): the first card of the highest weight wins
         row = self.kernel.rows[led]
@@ -741,7 +781,18 @@ class GameState:
         dteam = team_of(self.declarer)
         tricks = self.team_tricks()
         before = (self.scores[0], self.scores[1])
-        result = score_deal(self.rules, bid, dteam, tricks[dteam], tricks[1 - dteam], before)
+        scored = self._tables.scored
+        if scored is None:
+            result = score_deal(self.rules, bid, dteam, tricks[dteam], tricks[1 - dteam], before)
+        else:
+            # The same contract (ladder index ``high``, the one the contract was made
+            # from), side and tricks score the same: computed once per rule set.
+            key = ((self.high * 2 + dteam) * 11 + tricks[dteam]) * 11 + tricks[1 - dteam]
+            found = scored.get(key)
+            if found is None:
+                found = scored[key] = score_deal(self.rules, bid, dteam, tricks[dteam],
+                                                 tricks[1 - dteam], before)
+            result = found
         self.scores[0] += result.change[0]
         self.scores[1] += result.change[1]
         after = (self.scores[0], self.scores[1])
