@@ -9,7 +9,6 @@ by their fields and imports no bot at run time, so the bots can use it for their
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -20,7 +19,6 @@ from five_hundred.notation import bid_label, card_label, signed, suit_label, who
 
 if TYPE_CHECKING:
     from five_hundred.bots.reasons import BidReason, CardReason
-    from five_hundred.engine import SeatView
 
 NT = 4  # the no-trumps strain in a reason
 
@@ -203,23 +201,6 @@ def bid_line(names: Sequence[str], seat: int, r: BidReason) -> str:
                                           explanation=bid_explanation(r))
 
 
-def explain_computer_bid(view: SeatView, level: str, rng: random.Random,
-                         budget: float = 0.5, names: Sequence[str] | None = None) -> str:
-    """The bid the computer of ``level`` makes on ``view`` (its own seat's view: its
-    ``choose`` with the same ``rng`` and ``budget`` makes the same bid) explained in one
-    line for the log, ``East 7♥: …`` (with ``names``) or ``7♥: …``; "" when the decision
-    is not a bid or the level gives no reason. ``hard`` takes its budget's time: call it
-    off the event loop."""
-    from five_hundred.bots.levels import explain_bid
-
-    _action, reason = explain_bid(view, level, rng, budget)
-    if reason is None:
-        return ""
-    if names is None:
-        return bid_explanation(reason)
-    return bid_line(names, view.seat, reason)
-
-
 def card_lesson(r: CardReason) -> str:
     """The rule of thumb behind a hinted card, in a sentence a beginner can follow."""
     card = card_label(r.card)
@@ -249,5 +230,5 @@ def card_lesson(r: CardReason) -> str:
     return texts[r.why].format(card=card, other=other)
 
 
-__all__ = ["bid_explanation", "bid_hint", "bid_line", "card_lesson", "explain_computer_bid",
+__all__ = ["bid_explanation", "bid_hint", "bid_line", "card_lesson",
            "hand_facts", "signed_tricks"]

@@ -21,7 +21,7 @@ from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import SeatView, view_for
 from five_hundred.notation import describe_hint
-from five_hundred.teaching import bid_explanation, explain_computer_bid
+from five_hundred.teaching import bid_explanation, bid_line
 
 from .test_match import view_at
 
@@ -196,8 +196,7 @@ def test_every_bid_of_seeded_auctions_is_explained_as_made(level: str) -> None:
             action, reason = explain_bid(view, level, random.Random(seed), 0.05)
             assert action == player(level).choose(view, random.Random(seed), 0.05)
             assert reason is not None and reason.bid == action.bid
-            line = explain_computer_bid(view, level, random.Random(seed), 0.05,
-                                        names=("North", "East", "South", "West"))
+            line = bid_line(("North", "East", "South", "West"), view.seat, reason)
             assert line == ("North", "East", "South", "West")[view.seat] + " " + \
                 bid_explanation(reason)
             state.apply(action.action, state.to_act)
