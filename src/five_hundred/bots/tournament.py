@@ -74,16 +74,26 @@ def contract_kind(rules: RuleSet, code: str) -> str:
     return "NT" if bid.trump == NO_TRUMPS else "suit"
 
 
+HIGH = "8+"  # suit and NT contracts of eight tricks or more, counted again apart
+
+
+def _tricks_bid(rules: RuleSet, code: str) -> int:
+    ladder = ladder_for(rules)
+    return ladder.bids[ladder.parse(code)].tricks
+
+
 def contract_line(name: str, counts: dict[str, list[int]]) -> str:
     """``contracts by club (bid/made): suit 310/262 (85%), NT 30/25 (83%), …``; the
-    four kinds of the default rules are always shown, the others when they occur."""
+    four kinds of the default rules are always shown, the others when they occur, and
+    then the suit and NT contracts of 8 tricks or more among them."""
     parts = []
-    for kind in KINDS:
+    for kind in (*KINDS, HIGH):
         bid, made = counts.get(kind, [0, 0])
-        if not bid and kind not in KINDS[:4]:
+        if not bid and kind not in (*KINDS[:4], HIGH):
             continue
         rate = f" ({made / bid:.0%})" if bid else ""
-        parts.append(f"{kind} {bid}/{made}{rate}")
+        label = "of them 8+ tricks" if kind == HIGH else kind
+        parts.append(f"{label} {bid}/{made}{rate}")
     return f"contracts by {name} (bid/made): " + ", ".join(parts)
 
 
@@ -120,9 +130,14 @@ def run_match(a: str, b: str, pairs: int, seed: int, rules: RuleSet, budget: flo
                 passed_out += 1
             else:
                 side = 0 if res.declarer % 2 == a_team else 1
-                tally = contracts[side].setdefault(contract_kind(rules, res.contract), [0, 0])
-                tally[0] += 1
-                tally[1] += bool(res.made)
+                kind = contract_kind(rules, res.contract)
+                kinds = [kind]
+                if kind in ("suit", "NT") and _tricks_bid(rules, res.contract) >= 8:
+                    kinds.append(HIGH)
+                for name in kinds:
+                    tally = contracts[side].setdefault(name, [0, 0])
+                    tally[0] += 1
+                    tally[1] += bool(res.made)
             if winner is not None:
                 if winner == a_team:
                     won += 1

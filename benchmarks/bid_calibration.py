@@ -1,0 +1,162 @@
+"""How ``hard``'s play-out estimate of a contract maps to the result at the table.
+
+``hard`` bids on sampled deals played out by a greedy full-information policy
+(``mc.judge_bid``). This plays the tournament's duplicate deals (``hard`` against
+``--b``, every deal from the running game score as the tournament does) and, for each
+contract ``hard`` won in a suit or no trumps, pairs what its bid judged (the mean
+play-out tricks of the strain, the share of samples in which the bid was made, the
+expected points) with what happened (the tricks its side took, made or not, the
+points scored). It prints the results by the estimate's margin over the bid and by
+level, and the least-squares line ``table tricks = a + b * play-out tricks``, the
+correction ``mc`` applies (``mc.CAL_A``, ``mc.CAL_B``; measure with them set to 0 and
+1, the play-outs uncorrected).
+
+    python benchmarks/bid_calibration.py --b club --pairs 300 --seed 703 \
+        --set mc.CAL_A=0 mc.CAL_B=1 --out /tmp/cal.jsonl
+
+``--fit FILE...`` prints the tables and the line from saved records (several runs
+pooled) without playing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+from bid_variants import apply
+
+from five_hundred.bots import player
+from five_hundred.bots.levels import KnowledgePlayer
+from five_hundred.bots.reasons import BidReason
+from five_hundred.bots.tournament import contract_kind
+from five_hundred.engine.rules import PAGAT_AUSTRALIAN
+from five_hundred.engine.state import GameState, first_dealer
+from five_hundred.engine.views import view_for
+
+
+def play_recorded(seed: int, levels: tuple[str, str], scores: tuple[int, int],
+                  budget: float, hard_team: int) -> tuple[GameState, dict[int, BidReason]]:
+    """``tournament.play_deal`` (the same generator and calls), keeping each ``hard``
+    seat's last bid reason."""
+    rules = PAGAT_AUSTRALIAN
+    state = GameState.new_game(rules, seed, start_scores=scores, dealer=first_dealer(seed))
+    rng = random.Random(f"bots:{seed}:{levels}")
+    players = (player(levels[0]), player(levels[1]))
+    last: dict[int, BidReason] = {}
+    while not state.deal_over:
+        seat = state.to_act
+        p = players[seat & 1]
+        view = view_for(state, seat)
+        if isinstance(p, KnowledgePlayer) and (seat & 1) == hard_team:
+            action, reason = p.choose_explained(view, rng, budget)
+            if reason is not None:
+                last[seat] = reason
+        else:
+            action = p.choose(view, rng, budget)
+        state.apply(action.action, seat)
+    return state, last
+
+
+def collect(b: str, pairs: int, seed: int, budget: float, out: Path | None) -> list[dict]:
+    rows: list[dict] = []
+    series = [[0, 0], [0, 0]]
+    sink = out.open("w") if out else None
+    for i in range(pairs):
+        deal_seed = seed * 100003 + i
+        for orient in (0, 1):
+            levels = ("hard", b) if orient == 0 else (b, "hard")
+            sc = series[orient]
+            state, last = play_recorded(deal_seed, levels, (sc[0], sc[1]), budget, orient)
+            res = state.results[-1]
+            series[orient] = [0, 0] if state.winner is not None else list(state.scores)
+            if res.contract is None or res.declarer is None or res.declarer & 1 != orient:
+                continue
+            if contract_kind(PAGAT_AUSTRALIAN, res.contract) not in ("suit", "NT"):
+                continue
+            r = last.get(res.declarer)
+            if r is None or r.why != "samples" or r.bid != res.contract:
+                continue
+            row = {"pair": i, "orient": orient, "contract": res.contract,
+                   "needed": r.needed, "est": r.tricks, "share": r.share,
+                   "points_est": r.points, "samples": r.samples,
+                   "tricks": res.tricks[orient], "made": bool(res.made),
+                   "points": res.score_change[orient] - res.score_change[1 - orient],
+                   "scores": sc}
+            rows.append(row)
+            if sink:
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()
+        print(f"\rpair {i + 1}/{pairs}: {len(rows)} contracts", end="", file=sys.stderr,
+              flush=True)
+    print(file=sys.stderr)
+    if sink:
+        sink.close()
+    return rows
+
+
+def fit(rows: list[dict]) -> tuple[float, float]:
+    """Least squares: table tricks = a + b * play-out tricks."""
+    n = len(rows)
+    mx = sum(r["est"] for r in rows) / n
+    my = sum(r["tricks"] for r in rows) / n
+    sxx = sum((r["est"] - mx) ** 2 for r in rows)
+    sxy = sum((r["est"] - mx) * (r["tricks"] - my) for r in rows)
+    b = sxy / sxx if sxx else 1.0
+    return my - b * mx, b
+
+
+def report(rows: list[dict]) -> None:
+    n = len(rows)
+    print(f"contracts won by hard in a suit or NT, judged by its play-outs: {n}")
+    print(f"{'margin (est - bid)':>20} {'n':>4} {'share est':>9} {'made':>6} "
+          f"{'est tricks':>10} {'table':>6} {'pts est':>8} {'pts':>6}")
+    bands = [(-9, 0), (0, 0.5), (0.5, 1.0), (1.0, 1.5), (1.5, 2.0), (2.0, 9)]
+    for lo, hi in bands:
+        sel = [r for r in rows if lo <= r["est"] - r["needed"] < hi]
+        _line(f"{lo:+.1f} .. {hi:+.1f}", sel)
+    for level in (6, 7, 8, 9, 10):
+        sel = [r for r in rows if r["needed"] == level]
+        _line(f"level {level}", sel)
+    _line("all", rows)
+    a, b = fit(rows)
+    mean_gap = sum(r["tricks"] - r["est"] for r in rows) / n
+    print(f"table tricks = {a:.3f} + {b:.3f} * play-out tricks   "
+          f"(mean table - play-out: {mean_gap:+.3f})")
+
+
+def _line(name: str, sel: list[dict]) -> None:
+    if not sel:
+        return
+    m = len(sel)
+
+    def avg(key: str) -> float:
+        return sum(float(r[key]) for r in sel) / m
+
+    print(f"{name:>20} {m:4d} {avg('share'):9.0%} {avg('made'):6.0%} {avg('est'):10.2f} "
+          f"{avg('tricks'):6.2f} {avg('points_est'):+8.1f} {avg('points'):+6.1f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--b", default="club")
+    ap.add_argument("--pairs", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=701)
+    ap.add_argument("--budget", type=float, default=0.25)
+    ap.add_argument("--out", type=Path)
+    ap.add_argument("--fit", type=Path, nargs="+", help="saved records to report on")
+    ap.add_argument("--set", nargs="*", default=[], dest="settings",
+                    help="bots constants to set first, as bid_variants.py (mc.CAL_B=1)")
+    args = ap.parse_args()
+    apply(args.settings)
+    if args.fit:
+        rows = [json.loads(line) for f in args.fit for line in f.read_text().splitlines()]
+    else:
+        rows = collect(args.b, args.pairs, args.seed, args.budget, args.out)
+    report(rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""A tournament match with ``hard``'s settings changed, paired deal by deal with another.
+
+Runs ``five-hundred tournament``'s match (the same deals and pairing) after setting
+module constants of the bots, e.g. ``--set mc.PASS_FLOOR=0 mc.CAL_B=1 mc.CAL_A=0``
+(the play-outs uncorrected), saves each pair's points to ``--out`` and, with
+``--against FILE`` (another run's pairs, the same seed), prints the mean difference
+per deal with its 95% interval: the change measured on the same cards.
+
+    python benchmarks/bid_variants.py --b club --pairs 200 --seed 801 --out /tmp/new.json
+    python benchmarks/bid_variants.py --b club --pairs 200 --seed 801 \\
+        --set mc.CAL_A=0 mc.CAL_B=1 --out /tmp/old.json --against /tmp/new.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import math
+from pathlib import Path
+
+from five_hundred.bots.tournament import contract_line, run_match
+from five_hundred.engine.rules import PAGAT_AUSTRALIAN
+
+
+def apply(settings: list[str]) -> None:
+    for item in settings:
+        name, value = item.split("=", 1)
+        module, attr = name.rsplit(".", 1)
+        mod = importlib.import_module(f"five_hundred.bots.{module}")
+        old = getattr(mod, attr)
+        setattr(mod, attr, type(old)(float(value)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--a", default="hard")
+    ap.add_argument("--b", default="club")
+    ap.add_argument("--pairs", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=801)
+    ap.add_argument("--budget", type=float, default=0.25)
+    ap.add_argument("--set", nargs="*", default=[], dest="settings")
+    ap.add_argument("--out", type=Path)
+    ap.add_argument("--against", type=Path)
+    args = ap.parse_args()
+    apply(args.settings)
+    r = run_match(args.a, args.b, args.pairs, args.seed, PAGAT_AUSTRALIAN, args.budget,
+                  progress=False)
+    label = " ".join(args.settings) or "as committed"
+    print(f"{args.a} ({label}) vs {args.b}: {r.pairs} pairs, seed {args.seed}: "
+          f"{r.mean:+.2f} ± {r.half_width:.2f} per deal")
+    print(contract_line(args.a, r.contracts[0]))
+    print(contract_line(args.b, r.contracts[1]))
+    if args.out:
+        args.out.write_text(json.dumps(r.diffs))
+    if args.against:
+        other = json.loads(args.against.read_text())
+        d = [x - y for x, y in zip(r.diffs, other, strict=True)]
+        n = len(d)
+        m = sum(d) / n
+        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
+        print(f"paired with {args.against}: {m:+.2f} ± {1.96 * sd / math.sqrt(n):.2f} per deal")
+
+
+if __name__ == "__main__":
+    main()
