@@ -212,7 +212,7 @@ class _RuleTables:
     one lookup on small ints: ``kernel_for``'s own cache hashes the context's tables;
     and ``_follows``'s table)."""
 
-    __slots__ = ("deal_plans", "ladder", "play", "rules", "scored")
+    __slots__ = ("deal_plans", "ladder", "opening", "play", "rules", "scored")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -223,6 +223,8 @@ class _RuleTables:
         self.scored: dict[int, DealScore] | None = {} if rules.defensive_cap is None else None
         # play[(trump * 5 + joker_suit + 1) * 2 + misere], filled as contracts come
         self.play: list[PlayTables | None] = [None] * 50
+        # the tables a deal starts with, before any contract (``GameState._start_deal``)
+        self.opening = self.play_tables(NO_TRUMPS, SUITLESS, False)
 
     def play_tables(self, trump: int, joker_suit: int, misere: bool) -> PlayTables:
         i = (trump * 5 + joker_suit + 1) * 2 + misere
@@ -420,8 +422,7 @@ class GameState:
         self.had_turn = 0
         self.contract = None
         self.declarer = -1
-        (self.ctx, self.kernel, self._follows,
-         self._joker_leads) = self._tables.play_tables(NO_TRUMPS, SUITLESS, False)
+        self.ctx, self.kernel, self._follows, self._joker_leads = self._tables.opening
         self._follow = self._follows[SUITLESS]
         self.trick_size = 4
         self.out_seat = -1
@@ -607,9 +608,29 @@ class GameState:
             self.to_act = self._next_seat[seat]
             return act
         if type(act) is MakeBid or type(act) is Pass:
-            entry = (seat, act)  # one pair for the log and the auction
+            # A bid or a pass, inlined (a few a deal); one (seat, action) pair is kept
+            # by the log and the auction.
+            entry = (seat, act)
             self.actions.append(entry)
-            self._bid(seat, act, entry)
+            self.auction.append(entry)
+            self.had_turn |= 1 << seat
+            passed = self.passed
+            if isinstance(act, Pass):
+                self.passed = passed = passed | 1 << seat  # R11
+                npassed = passed.bit_count()
+                if npassed == 4:
+                    self._end_deal_unplayed()  # R13
+                    return act
+                if npassed == 3 and self.high >= 0:
+                    self._end_auction()  # R12
+                    return act
+            else:
+                self.high = act[1]  # its ladder_index (see above on indexing)
+                self.high_bidder = seat
+                if passed.bit_count() == 3:
+                    self._end_auction()  # R12
+                    return act
+            self.to_act = _NEXT_BIDDER[passed][seat]
             return act
         self.actions.append((seat, act))
         if type(act) is JokerLead:
@@ -645,29 +666,6 @@ class GameState:
         if phase == JOKER_PHASE:
             return "R23"
         return "R8"
-
-    def _bid(self, seat: int, action: MakeBid | Pass,
-             entry: tuple[int, MakeBid | Pass]) -> None:
-        """A bid or a pass of ``seat``; ``entry`` is its (seat, action) pair of the log."""
-        self.auction.append(entry)
-        self.had_turn |= 1 << seat
-        passed = self.passed
-        if isinstance(action, Pass):
-            self.passed = passed = passed | 1 << seat  # R11
-            npassed = passed.bit_count()
-            if npassed == 4:
-                self._end_deal_unplayed()  # R13
-                return
-            if npassed == 3 and self.high >= 0:
-                self._end_auction()  # R12
-                return
-        else:
-            self.high = action[1]  # its ladder_index (see apply on indexing)
-            self.high_bidder = seat
-            if passed.bit_count() == 3:
-                self._end_auction()  # R12
-                return
-        self.to_act = _NEXT_BIDDER[passed][seat]
 
     def _end_auction(self) -> None:
         bid = self.ladder.bids[self.high]
@@ -736,7 +734,7 @@ class GameState:
         self.tricks.append((tuple(trick), win_seat, led))
         self.tricks_won[win_seat] += 1
         self.trick = []
-        self.trick_no += 1
+        self.trick_no = done = self.trick_no + 1
         if self.out_seat >= 0:
             bid = self.contract
             assert bid is not None
@@ -745,7 +743,7 @@ class GameState:
             if win_seat == self.declarer:
                 self._score_deal()  # R33: the misère is lost, play stops
                 return
-        if self.trick_no == 10:
+        if done == 10:
             self._score_deal()
             return
         self.to_act = win_seat  # R21
@@ -778,27 +776,35 @@ class GameState:
     def _score_deal(self) -> None:
         bid = self.contract
         assert bid is not None
-        dteam = team_of(self.declarer)
-        tricks = self.team_tricks()
-        before = (self.scores[0], self.scores[1])
+        d = self.declarer
+        dteam = d & 1  # team_of
+        # team_tricks() inlined: the declaring side's tricks (``ours``) and the other's
+        t = self.tricks_won
+        if self.out_seat >= 0:
+            ours, theirs = t[d], t[(d + 1) & 3] + t[(d + 3) & 3]  # R18: the declarer's alone
+        else:
+            ours, theirs = t[dteam] + t[dteam + 2], t[1 - dteam] + t[3 - dteam]
+        tricks = (theirs, ours) if dteam else (ours, theirs)
+        scores = self.scores
         scored = self._tables.scored
         if scored is None:
-            result = score_deal(self.rules, bid, dteam, tricks[dteam], tricks[1 - dteam], before)
+            result = score_deal(self.rules, bid, dteam, ours, theirs, (scores[0], scores[1]))
         else:
             # The same contract (ladder index ``high``, the one the contract was made
             # from), side and tricks score the same: computed once per rule set.
-            key = ((self.high * 2 + dteam) * 11 + tricks[dteam]) * 11 + tricks[1 - dteam]
+            key = ((self.high * 2 + dteam) * 11 + ours) * 11 + theirs
             found = scored.get(key)
             if found is None:
-                found = scored[key] = score_deal(self.rules, bid, dteam, tricks[dteam],
-                                                 tricks[1 - dteam], before)
+                found = scored[key] = score_deal(self.rules, bid, dteam, ours, theirs,
+                                                 (scores[0], scores[1]))
             result = found
-        self.scores[0] += result.change[0]
-        self.scores[1] += result.change[1]
-        after = (self.scores[0], self.scores[1])
+        change = result.change
+        scores[0] += change[0]
+        scores[1] += change[1]
+        after = (scores[0], scores[1])
         self._log_deal()
-        self.results.append(DealResult(self.dealer, bid.code, self.declarer, tricks,
-                                       result.change, after, result.reasons, result.made))
+        self.results.append(DealResult(self.dealer, bid.code, d, tricks,
+                                       change, after, result.reasons, result.made))
         self.to_act = -1
         self._end_deal(*game_winner(self.rules, after, dteam, result.made,
                                     result.game_decided_by))  # R34
