@@ -181,7 +181,7 @@ def _deal_plan(rules: RuleSet, dealer: int) -> DealPlan:
     return bits, tuple(plans)
 
 
-def deal_cards(rules: RuleSet, dealer: int, rng: random.Random) -> tuple[list[int], int]:
+def deal_cards(rules: RuleSet, dealer: int, rng: _random.Random) -> tuple[list[int], int]:
     """Shuffle, cut and deal in the rule set's pattern starting left of the dealer (R5)."""
     bits, plans = _tables_for(rules).deal_plans[dealer]
     r = rng.random
@@ -283,6 +283,7 @@ def _tables_for(rules: RuleSet) -> _RuleTables:
 
 
 _NEW_RANDOM = random.Random.__new__
+_NEW_GENERATOR = _random.Random.__new__
 _SEED_RANDOM = _random.Random.seed  # the C seeding of random.Random from an int
 
 
@@ -302,11 +303,22 @@ def seeded_rng(seed: int, deal_index: int) -> random.Random:
     return seeded_random(f"five-hundred:{seed}:{deal_index}")
 
 
+def _generator(text: str) -> _random.Random:
+    """``seeded_random(text)`` as the bare C generator (``_random.Random``, which
+    ``random.Random`` extends): the same draws of ``random()`` and ``getrandbits``, for
+    the engine's own draws (the deal, the first dealer), without building a
+    ``random.Random`` instance's ``__dict__`` that nobody reads."""
+    b = text.encode()
+    rng = _NEW_GENERATOR(_random.Random)
+    _SEED_RANDOM(rng, int.from_bytes(b + sha512(b).digest()))
+    return rng
+
+
 def first_dealer(seed: int) -> int:
     """R4: the first dealer is drawn at random (from the game's seed): ``randrange(4)``
     of the seed's generator, drawn as CPython's Random does (3-bit draws until one is
     below 4), without randrange's argument checks."""
-    getrandbits = seeded_random(f"five-hundred:{seed}:dealer").getrandbits
+    getrandbits = _generator(f"five-hundred:{seed}:dealer").getrandbits
     dealer = getrandbits(3)
     while dealer >= 4:
         dealer = getrandbits(3)
@@ -378,7 +390,8 @@ class GameState:
         """A game dealt from ``seed``: random first dealer, shuffle and cut (R4, R5)."""
         state = cls._blank(rules, seed, start_scores)
         d = first_dealer(seed) if dealer is None else dealer
-        hands, kitty = deal_cards(rules, d, seeded_rng(seed, 0))
+        # seeded_rng(seed, 0)'s generator
+        hands, kitty = deal_cards(rules, d, _generator(f"five-hundred:{seed}:0"))
         state._start_deal(d, hands, kitty)
         return state
 
@@ -450,8 +463,9 @@ class GameState:
         if hands is None or kitty is None:
             if self.seed is None:
                 raise ValueError("no seed to deal from: give the hands and kitty")
-            hands, kitty = deal_cards(self.rules, dealer, seeded_rng(self.seed,
-                                                                      self.deal_index + 1))
+            # seeded_rng(seed, deal index)'s generator
+            hands, kitty = deal_cards(self.rules, dealer, _generator(
+                f"five-hundred:{self.seed}:{self.deal_index + 1}"))
         self._start_deal(dealer, list(hands), kitty)
 
     def copy(self) -> GameState:
