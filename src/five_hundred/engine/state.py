@@ -335,7 +335,7 @@ class GameState:
         "auction", "passed", "high", "high_bidder", "had_turn",
         "contract", "declarer", "ctx", "kernel", "out_seat", "exposed", "joker_named",
         "trick", "trick_size", "led", "trick_no", "tricks_won", "tricks", "suits_led", "_legal",
-        "_tables", "_next_seat", "_follows", "_follow", "_joker_leads",
+        "_tables", "_next_seat", "_follows", "_follow", "_joker_leads", "_leader",
     )
 
     rules: RuleSet
@@ -381,6 +381,7 @@ class GameState:
     _follows: tuple[Follow, ...]  # per suit led: what a follow needs (``_follows``, R20)
     _follow: Follow  # ``_follows[led]`` of the trick under way, set at its lead
     _joker_leads: tuple[tuple[JokerLead, ...], ...]  # the contract's (``PlayTables``)
+    _leader: int  # who led the trick under way: it is complete when the turn is back to them
 
     # ----------------------------------------------------------------- creation
 
@@ -443,6 +444,7 @@ class GameState:
         self.exposed = False
         self.joker_named = SUITLESS
         self.trick = []
+        self._leader = -1
         self.led = -1
         self.trick_no = 0
         self.tricks_won = [0, 0, 0, 0]
@@ -608,18 +610,61 @@ class GameState:
             self.actions.append(_SEAT_PLAY[seat][card])
             self.hands[seat] ^= _BIT[card]  # a legal card is held: the xor clears its bit
             trick = self.trick
-            trick.append(_SEAT_CARD[seat][card])
-            n = len(trick)
-            if n == 1:
+            if not trick:
                 # A lead: the kernel's trick step, inlined (led_of, with_led).
+                trick.append(_SEAT_CARD[seat][card])
                 led = self.kernel.eff[card]
                 self.led = led
                 self._follow = self._follows[led]
                 self.suits_led |= LED_BIT[led]
-            elif n == self.trick_size:
-                self._finish_trick(trick)
+                self._leader = seat
+                self.to_act = self._next_seat[seat]
                 return act
-            self.to_act = self._next_seat[seat]
+            trick.append(_SEAT_CARD[seat][card])
+            # The trick goes on until the turn is back to its leader (the trick's size
+            # told without counting it: 4, or 3 with a misère partner out, R18).
+            after = self._next_seat[seat]
+            if after != self._leader:
+                self.to_act = after
+                return act
+            # The trick is complete, inlined (ten a deal): its winner, and the next lead
+            # or the deal's end. play.winner inlined (R21, R24): the first card of the
+            # highest weight wins.
+            led = self.led
+            row = self.kernel.rows[led]
+            if len(trick) == 4:  # unrolled: the usual trick
+                (win_seat, c0), (s1, c1), (s2, c2), (s3, c3) = trick
+                best = row[c0]
+                w = row[c1]
+                if w > best:
+                    win_seat, best = s1, w
+                w = row[c2]
+                if w > best:
+                    win_seat, best = s2, w
+                if row[c3] > best:
+                    win_seat = s3
+            else:
+                win_seat, c0 = trick[0]
+                best = row[c0]
+                for s1, c1 in trick[1:]:
+                    if row[c1] > best:
+                        win_seat, best = s1, row[c1]
+            self.tricks.append((tuple(trick), win_seat, led))
+            self.tricks_won[win_seat] += 1
+            self.trick = []
+            self.trick_no = done = self.trick_no + 1
+            if self.out_seat >= 0:
+                bid = self.contract
+                assert bid is not None
+                if bid.kind == OPEN_MISERE:
+                    self.exposed = True  # R22: open misère shown after the first trick
+                if win_seat == self.declarer:
+                    self._score_deal()  # R33: the misère is lost, play stops
+                    return act
+            if done == 10:
+                self._score_deal()
+                return act
+            self.to_act = win_seat  # R21
             return act
         if type(act) is MakeBid or type(act) is Pass:
             # A bid or a pass, inlined (a few a deal); one (seat, action) pair is kept
@@ -654,6 +699,7 @@ class GameState:
             self._follow = self._follows[act.suit]
             self.suits_led |= LED_BIT[act.suit]
             self.trick.append((seat, act.card))
+            self._leader = seat
             self.to_act = self._next_seat[seat]
         elif type(act) is Discard:
             self._discard(seat, act)
@@ -721,46 +767,6 @@ class GameState:
             bid.trump, joker_suit, self.out_seat >= 0)
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
-
-    def _finish_trick(self, trick: list[tuple[int, int]]) -> None:
-        """``trick`` (``self.trick``) is complete: its winner, and the next lead or the
-        deal's end."""
-        led = self.led
-        # play.winner inlined (R21, R24): the first card of the highest weight wins
-        row = self.kernel.rows[led]
-        if len(trick) == 4:  # unrolled: the usual trick
-            (win_seat, c0), (s1, c1), (s2, c2), (s3, c3) = trick
-            best = row[c0]
-            w = row[c1]
-            if w > best:
-                win_seat, best = s1, w
-            w = row[c2]
-            if w > best:
-                win_seat, best = s2, w
-            if row[c3] > best:
-                win_seat = s3
-        else:
-            win_seat, card = trick[0]
-            best = row[card]
-            for s, c in trick[1:]:
-                if row[c] > best:
-                    win_seat, best = s, row[c]
-        self.tricks.append((tuple(trick), win_seat, led))
-        self.tricks_won[win_seat] += 1
-        self.trick = []
-        self.trick_no = done = self.trick_no + 1
-        if self.out_seat >= 0:
-            bid = self.contract
-            assert bid is not None
-            if bid.kind == OPEN_MISERE:
-                self.exposed = True  # R22: open misère shown after the first trick
-            if win_seat == self.declarer:
-                self._score_deal()  # R33: the misère is lost, play stops
-                return
-        if done == 10:
-            self._score_deal()
-            return
-        self.to_act = win_seat  # R21
 
     # ------------------------------------------------------------ deal end
 
