@@ -277,6 +277,7 @@ def test_the_seeding_and_the_draws_are_those_of_random(name: str) -> None:
     for seed in range(300):
         text = f"five-hundred:{seed}:{seed % 7}"
         assert state.seeded_random(text).getstate() == random.Random(text).getstate()
+        assert state._generator(text).getstate() == random.Random(text).getstate()[1]
         assert state.first_dealer(seed) == \
             random.Random(f"five-hundred:{seed}:dealer").randrange(4)
         dealer = seed & 3

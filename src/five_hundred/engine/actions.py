@@ -32,10 +32,10 @@ attribute lookup of some 75 ns on Python 3.11, a module constant a few).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import combinations, islice, repeat
-from math import comb
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple, overload
 
 # The verbs (defined with the game's other fixed symbols, re-exported here)
@@ -124,12 +124,21 @@ def _discard_of(items: tuple[int, ...]) -> Discard:
     return _NEW_TUPLE(Discard, items)
 
 
+# (per pick, a getter of its discard's items; the index of each pick)
+Picks = tuple[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...], dict[tuple[int, ...], int]]
+
+
 @cache
-def _picks(n: int, k: int) -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], int]]:
-    """The k-position subsets of n positions in ``combinations`` order, and the index of
-    each (a hand of 13 and a kitty of 3: 286 of them)."""
+def _picks(n: int, k: int) -> Picks:
+    """The k-position subsets of n positions in ``combinations`` order, as getters of
+    ``(DISCARD, c1, ..., ck)`` from ``(DISCARD, *cards)`` (an ``itemgetter`` per pick:
+    the discard drawn is built in C), and the index of each pick (a hand of 13 and a
+    kitty of 3: 286 of them)."""
     picks = tuple(combinations(range(n), k))
-    return picks, {p: i for i, p in enumerate(picks)}
+    getters: tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...] = (
+        tuple(itemgetter(0, *(p + 1 for p in pick)) for pick in picks) if k
+        else (lambda items: items[:1],))  # itemgetter(0) would give the bare verb
+    return getters, {p: i for i, p in enumerate(picks)}
 
 
 _INTS = {int}  # the types of a tuple of ints, exactly (no bool, no float)
@@ -142,15 +151,16 @@ class Discards(Sequence[Discard]):
     ``index``, equality and hash), whose items are built when they are read: a
     declarer with 13 cards has 286 discards and makes one."""
 
-    __slots__ = ("_cards", "_k", "_last", "_n", "_picks")
+    __slots__ = ("_cards", "_items", "_k", "_last", "_n", "_picks")
 
     def __init__(self, cards: tuple[int, ...], k: int) -> None:
         self._cards = cards
+        self._items = (DISCARD, *cards)  # what the picks' getters read
         self._k = k
-        self._n = comb(len(cards), k)
         self._picks = _picks(len(cards), k)
-        # The last discard built, with its index: ``GameState.apply`` reads back the one
-        # just drawn (``legal[legal.index(action)]``), and gets that very discard.
+        self._n = len(self._picks[0])  # comb(len(cards), k)
+        # The last discard built, with its index (from 0): ``GameState.apply`` places
+        # the one just drawn (``legal[legal.index(action)]``) and gets that very discard.
         self._last: tuple[int, Discard] | None = None
 
     def __len__(self) -> int:
@@ -167,8 +177,8 @@ class Discards(Sequence[Discard]):
         last = self._last
         if last is not None and last[0] == i:
             return last[1]
-        item = _NEW_TUPLE(Discard, (DISCARD, *map(self._cards.__getitem__, self._picks[0][i])))
-        self._last = (i, item)
+        item = _NEW_TUPLE(Discard, self._picks[0][i](self._items))
+        self._last = (i if i >= 0 else i + self._n, item)
         return item
 
     def __iter__(self) -> Iterator[Discard]:
@@ -205,6 +215,9 @@ class Discards(Sequence[Discard]):
         in the hand, anything else is compared with each discard in turn."""
         if start != 0 or stop != sys.maxsize:
             return super().index(action, start, stop)  # the mixin's scan
+        last = self._last
+        if last is not None and last[1] is action:
+            return last[0]  # the discard just built, drawn by the caller
         # (A ``Discard``, the engine's own type, is placed by its cards without the check
         # of its items' types: an item that is no card held is no legal discard either.)
         if type(action) is Discard or (isinstance(action, tuple)

@@ -181,7 +181,7 @@ def _deal_plan(rules: RuleSet, dealer: int) -> DealPlan:
     return bits, tuple(plans)
 
 
-def deal_cards(rules: RuleSet, dealer: int, rng: random.Random) -> tuple[list[int], int]:
+def deal_cards(rules: RuleSet, dealer: int, rng: _random.Random) -> tuple[list[int], int]:
     """Shuffle, cut and deal in the rule set's pattern starting left of the dealer (R5)."""
     bits, plans = _tables_for(rules).deal_plans[dealer]
     r = rng.random
@@ -212,7 +212,7 @@ class _RuleTables:
     one lookup on small ints: ``kernel_for``'s own cache hashes the context's tables;
     and ``_follows``'s table)."""
 
-    __slots__ = ("deal_plans", "ladder", "play", "rules", "scored")
+    __slots__ = ("deal_plans", "ladder", "opening", "play", "rules", "scored")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -223,6 +223,8 @@ class _RuleTables:
         self.scored: dict[int, DealScore] | None = {} if rules.defensive_cap is None else None
         # play[(trump * 5 + joker_suit + 1) * 2 + misere], filled as contracts come
         self.play: list[PlayTables | None] = [None] * 50
+        # the tables a deal starts with, before any contract (``GameState._start_deal``)
+        self.opening = self.play_tables(NO_TRUMPS, SUITLESS, False)
 
     def play_tables(self, trump: int, joker_suit: int, misere: bool) -> PlayTables:
         i = (trump * 5 + joker_suit + 1) * 2 + misere
@@ -281,6 +283,7 @@ def _tables_for(rules: RuleSet) -> _RuleTables:
 
 
 _NEW_RANDOM = random.Random.__new__
+_NEW_GENERATOR = _random.Random.__new__
 _SEED_RANDOM = _random.Random.seed  # the C seeding of random.Random from an int
 
 
@@ -300,11 +303,22 @@ def seeded_rng(seed: int, deal_index: int) -> random.Random:
     return seeded_random(f"five-hundred:{seed}:{deal_index}")
 
 
+def _generator(text: str) -> _random.Random:
+    """``seeded_random(text)`` as the bare C generator (``_random.Random``, which
+    ``random.Random`` extends): the same draws of ``random()`` and ``getrandbits``, for
+    the engine's own draws (the deal, the first dealer), without building a
+    ``random.Random`` instance's ``__dict__`` that nobody reads."""
+    b = text.encode()
+    rng = _NEW_GENERATOR(_random.Random)
+    _SEED_RANDOM(rng, int.from_bytes(b + sha512(b).digest()))
+    return rng
+
+
 def first_dealer(seed: int) -> int:
     """R4: the first dealer is drawn at random (from the game's seed): ``randrange(4)``
     of the seed's generator, drawn as CPython's Random does (3-bit draws until one is
     below 4), without randrange's argument checks."""
-    getrandbits = seeded_random(f"five-hundred:{seed}:dealer").getrandbits
+    getrandbits = _generator(f"five-hundred:{seed}:dealer").getrandbits
     dealer = getrandbits(3)
     while dealer >= 4:
         dealer = getrandbits(3)
@@ -321,7 +335,7 @@ class GameState:
         "auction", "passed", "high", "high_bidder", "had_turn",
         "contract", "declarer", "ctx", "kernel", "out_seat", "exposed", "joker_named",
         "trick", "trick_size", "led", "trick_no", "tricks_won", "tricks", "suits_led", "_legal",
-        "_tables", "_next_seat", "_follows", "_follow", "_joker_leads",
+        "_tables", "_next_seat", "_follows", "_follow", "_joker_leads", "_leader",
     )
 
     rules: RuleSet
@@ -367,6 +381,7 @@ class GameState:
     _follows: tuple[Follow, ...]  # per suit led: what a follow needs (``_follows``, R20)
     _follow: Follow  # ``_follows[led]`` of the trick under way, set at its lead
     _joker_leads: tuple[tuple[JokerLead, ...], ...]  # the contract's (``PlayTables``)
+    _leader: int  # who led the trick under way: it is complete when the turn is back to them
 
     # ----------------------------------------------------------------- creation
 
@@ -376,7 +391,8 @@ class GameState:
         """A game dealt from ``seed``: random first dealer, shuffle and cut (R4, R5)."""
         state = cls._blank(rules, seed, start_scores)
         d = first_dealer(seed) if dealer is None else dealer
-        hands, kitty = deal_cards(rules, d, seeded_rng(seed, 0))
+        # seeded_rng(seed, 0)'s generator
+        hands, kitty = deal_cards(rules, d, _generator(f"five-hundred:{seed}:0"))
         state._start_deal(d, hands, kitty)
         return state
 
@@ -420,8 +436,7 @@ class GameState:
         self.had_turn = 0
         self.contract = None
         self.declarer = -1
-        (self.ctx, self.kernel, self._follows,
-         self._joker_leads) = self._tables.play_tables(NO_TRUMPS, SUITLESS, False)
+        self.ctx, self.kernel, self._follows, self._joker_leads = self._tables.opening
         self._follow = self._follows[SUITLESS]
         self.trick_size = 4
         self.out_seat = -1
@@ -429,6 +444,7 @@ class GameState:
         self.exposed = False
         self.joker_named = SUITLESS
         self.trick = []
+        self._leader = -1
         self.led = -1
         self.trick_no = 0
         self.tricks_won = [0, 0, 0, 0]
@@ -449,8 +465,9 @@ class GameState:
         if hands is None or kitty is None:
             if self.seed is None:
                 raise ValueError("no seed to deal from: give the hands and kitty")
-            hands, kitty = deal_cards(self.rules, dealer, seeded_rng(self.seed,
-                                                                      self.deal_index + 1))
+            # seeded_rng(seed, deal index)'s generator
+            hands, kitty = deal_cards(self.rules, dealer, _generator(
+                f"five-hundred:{self.seed}:{self.deal_index + 1}"))
         self._start_deal(dealer, list(hands), kitty)
 
     def copy(self) -> GameState:
@@ -593,23 +610,86 @@ class GameState:
             self.actions.append(_SEAT_PLAY[seat][card])
             self.hands[seat] ^= _BIT[card]  # a legal card is held: the xor clears its bit
             trick = self.trick
-            trick.append(_SEAT_CARD[seat][card])
-            n = len(trick)
-            if n == 1:
+            if not trick:
                 # A lead: the kernel's trick step, inlined (led_of, with_led).
+                trick.append(_SEAT_CARD[seat][card])
                 led = self.kernel.eff[card]
                 self.led = led
                 self._follow = self._follows[led]
                 self.suits_led |= LED_BIT[led]
-            elif n == self.trick_size:
-                self._finish_trick(trick)
+                self._leader = seat
+                self.to_act = self._next_seat[seat]
                 return act
-            self.to_act = self._next_seat[seat]
+            trick.append(_SEAT_CARD[seat][card])
+            # The trick goes on until the turn is back to its leader (the trick's size
+            # told without counting it: 4, or 3 with a misère partner out, R18).
+            after = self._next_seat[seat]
+            if after != self._leader:
+                self.to_act = after
+                return act
+            # The trick is complete, inlined (ten a deal): its winner, and the next lead
+            # or the deal's end. play.winner inlined (R21, R24): the first card of the
+            # highest weight wins.
+            led = self.led
+            row = self.kernel.rows[led]
+            if len(trick) == 4:  # unrolled: the usual trick
+                (win_seat, c0), (s1, c1), (s2, c2), (s3, c3) = trick
+                best = row[c0]
+                w = row[c1]
+                if w > best:
+                    win_seat, best = s1, w
+                w = row[c2]
+                if w > best:
+                    win_seat, best = s2, w
+                if row[c3] > best:
+                    win_seat = s3
+            else:
+                win_seat, c0 = trick[0]
+                best = row[c0]
+                for s1, c1 in trick[1:]:
+                    if row[c1] > best:
+                        win_seat, best = s1, row[c1]
+            self.tricks.append((tuple(trick), win_seat, led))
+            self.tricks_won[win_seat] += 1
+            self.trick = []
+            self.trick_no = done = self.trick_no + 1
+            if self.out_seat >= 0:
+                bid = self.contract
+                assert bid is not None
+                if bid.kind == OPEN_MISERE:
+                    self.exposed = True  # R22: open misère shown after the first trick
+                if win_seat == self.declarer:
+                    self._score_deal()  # R33: the misère is lost, play stops
+                    return act
+            if done == 10:
+                self._score_deal()
+                return act
+            self.to_act = win_seat  # R21
             return act
         if type(act) is MakeBid or type(act) is Pass:
-            entry = (seat, act)  # one pair for the log and the auction
+            # A bid or a pass, inlined (a few a deal); one (seat, action) pair is kept
+            # by the log and the auction.
+            entry = (seat, act)
             self.actions.append(entry)
-            self._bid(seat, act, entry)
+            self.auction.append(entry)
+            self.had_turn |= 1 << seat
+            passed = self.passed
+            if isinstance(act, Pass):
+                self.passed = passed = passed | 1 << seat  # R11
+                npassed = passed.bit_count()
+                if npassed == 4:
+                    self._end_deal_unplayed()  # R13
+                    return act
+                if npassed == 3 and self.high >= 0:
+                    self._end_auction()  # R12
+                    return act
+            else:
+                self.high = act[1]  # its ladder_index (see above on indexing)
+                self.high_bidder = seat
+                if passed.bit_count() == 3:
+                    self._end_auction()  # R12
+                    return act
+            self.to_act = _NEXT_BIDDER[passed][seat]
             return act
         self.actions.append((seat, act))
         if type(act) is JokerLead:
@@ -619,6 +699,7 @@ class GameState:
             self._follow = self._follows[act.suit]
             self.suits_led |= LED_BIT[act.suit]
             self.trick.append((seat, act.card))
+            self._leader = seat
             self.to_act = self._next_seat[seat]
         elif type(act) is Discard:
             self._discard(seat, act)
@@ -645,29 +726,6 @@ class GameState:
         if phase == JOKER_PHASE:
             return "R23"
         return "R8"
-
-    def _bid(self, seat: int, action: MakeBid | Pass,
-             entry: tuple[int, MakeBid | Pass]) -> None:
-        """A bid or a pass of ``seat``; ``entry`` is its (seat, action) pair of the log."""
-        self.auction.append(entry)
-        self.had_turn |= 1 << seat
-        passed = self.passed
-        if isinstance(action, Pass):
-            self.passed = passed = passed | 1 << seat  # R11
-            npassed = passed.bit_count()
-            if npassed == 4:
-                self._end_deal_unplayed()  # R13
-                return
-            if npassed == 3 and self.high >= 0:
-                self._end_auction()  # R12
-                return
-        else:
-            self.high = action[1]  # its ladder_index (see apply on indexing)
-            self.high_bidder = seat
-            if passed.bit_count() == 3:
-                self._end_auction()  # R12
-                return
-        self.to_act = _NEXT_BIDDER[passed][seat]
 
     def _end_auction(self) -> None:
         bid = self.ladder.bids[self.high]
@@ -710,46 +768,6 @@ class GameState:
         self.phase = PLAYING
         self.to_act = self.declarer  # R19
 
-    def _finish_trick(self, trick: list[tuple[int, int]]) -> None:
-        """``trick`` (``self.trick``) is complete: its winner, and the next lead or the
-        deal's end."""
-        led = self.led
-        # play.winner inlined (R21, R24): the first card of the highest weight wins
-        row = self.kernel.rows[led]
-        if len(trick) == 4:  # unrolled: the usual trick
-            (win_seat, c0), (s1, c1), (s2, c2), (s3, c3) = trick
-            best = row[c0]
-            w = row[c1]
-            if w > best:
-                win_seat, best = s1, w
-            w = row[c2]
-            if w > best:
-                win_seat, best = s2, w
-            if row[c3] > best:
-                win_seat = s3
-        else:
-            win_seat, card = trick[0]
-            best = row[card]
-            for s, c in trick[1:]:
-                if row[c] > best:
-                    win_seat, best = s, row[c]
-        self.tricks.append((tuple(trick), win_seat, led))
-        self.tricks_won[win_seat] += 1
-        self.trick = []
-        self.trick_no += 1
-        if self.out_seat >= 0:
-            bid = self.contract
-            assert bid is not None
-            if bid.kind == OPEN_MISERE:
-                self.exposed = True  # R22: open misère shown after the first trick
-            if win_seat == self.declarer:
-                self._score_deal()  # R33: the misère is lost, play stops
-                return
-        if self.trick_no == 10:
-            self._score_deal()
-            return
-        self.to_act = win_seat  # R21
-
     # ------------------------------------------------------------ deal end
 
     def _log_deal(self) -> None:
@@ -778,27 +796,35 @@ class GameState:
     def _score_deal(self) -> None:
         bid = self.contract
         assert bid is not None
-        dteam = team_of(self.declarer)
-        tricks = self.team_tricks()
-        before = (self.scores[0], self.scores[1])
+        d = self.declarer
+        dteam = d & 1  # team_of
+        # team_tricks() inlined: the declaring side's tricks (``ours``) and the other's
+        t = self.tricks_won
+        if self.out_seat >= 0:
+            ours, theirs = t[d], t[(d + 1) & 3] + t[(d + 3) & 3]  # R18: the declarer's alone
+        else:
+            ours, theirs = t[dteam] + t[dteam + 2], t[1 - dteam] + t[3 - dteam]
+        tricks = (theirs, ours) if dteam else (ours, theirs)
+        scores = self.scores
         scored = self._tables.scored
         if scored is None:
-            result = score_deal(self.rules, bid, dteam, tricks[dteam], tricks[1 - dteam], before)
+            result = score_deal(self.rules, bid, dteam, ours, theirs, (scores[0], scores[1]))
         else:
             # The same contract (ladder index ``high``, the one the contract was made
             # from), side and tricks score the same: computed once per rule set.
-            key = ((self.high * 2 + dteam) * 11 + tricks[dteam]) * 11 + tricks[1 - dteam]
+            key = ((self.high * 2 + dteam) * 11 + ours) * 11 + theirs
             found = scored.get(key)
             if found is None:
-                found = scored[key] = score_deal(self.rules, bid, dteam, tricks[dteam],
-                                                 tricks[1 - dteam], before)
+                found = scored[key] = score_deal(self.rules, bid, dteam, ours, theirs,
+                                                 (scores[0], scores[1]))
             result = found
-        self.scores[0] += result.change[0]
-        self.scores[1] += result.change[1]
-        after = (self.scores[0], self.scores[1])
+        change = result.change
+        scores[0] += change[0]
+        scores[1] += change[1]
+        after = (scores[0], scores[1])
         self._log_deal()
-        self.results.append(DealResult(self.dealer, bid.code, self.declarer, tricks,
-                                       result.change, after, result.reasons, result.made))
+        self.results.append(DealResult(self.dealer, bid.code, d, tricks,
+                                       change, after, result.reasons, result.made))
         self.to_act = -1
         self._end_deal(*game_winner(self.rules, after, dteam, result.made,
                                     result.game_decided_by))  # R34
