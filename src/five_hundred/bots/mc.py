@@ -46,7 +46,7 @@ from . import match, misere, normal
 from .hand_strength import nt_tricks, suit_tricks
 from .playout import playout
 from .reasons import BidReason, with_hand
-from .sampler import PILE, draw_work, importance_sample
+from .sampler import DRAW_WORK, PILE, draw_work, importance_sample, sample_hands
 from .solver import Solver
 
 BID_MIN_SAMPLES = 12
@@ -59,6 +59,9 @@ PASS_FLOOR = -15.0
 DISCARD_MIN_SAMPLES = 10
 DISCARD_MAX_SAMPLES = 40
 DISCARD_MARGIN = 8.0  # points another discard must gain over normal's
+# Whether the bidding and discard samples are weighed by the auction
+# (``sampler.importance_sample``) or dealt plainly (``sampler.sample_hands``).
+WEIGH_SAMPLES = True
 SAMPLE_WORK = 30
 
 
@@ -75,6 +78,14 @@ def _discard_for(rules: RuleSet, seat: int, hand: int, bid: Bid) -> int:
     for c in act[1:]:
         out |= 1 << c
     return out
+
+
+def _sample(k: Knowledge, rng: random.Random) -> tuple[list[int], float]:
+    return importance_sample(k, rng) if WEIGH_SAMPLES else (sample_hands(k, rng), 1.0)
+
+
+def _sample_work(k: Knowledge) -> int:
+    return draw_work(k) if WEIGH_SAMPLES else DRAW_WORK
 
 
 def _play_out(sv: Solver, hands: list[int], leader: int) -> int:
@@ -302,7 +313,7 @@ def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: lis
         sums.hist[t] = [0.0] * (total + 1)
     work = 0
     while sums.samples < BID_MAX_SAMPLES:
-        hands, w = importance_sample(k, rng)
+        hands, w = _sample(k, rng)
         for t in strains:
             tricks, used = _exchange_and_play(solvers[t], k, hands, k.seat, _strain_bid(rules, t))
             sums.hist[t][tricks] += w
@@ -313,7 +324,7 @@ def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: lis
             work += used
         sums.samples += 1
         sums.weight += w
-        work += SAMPLE_WORK * (len(strains) + 1) + draw_work(k)
+        work += SAMPLE_WORK * (len(strains) + 1) + _sample_work(k)
         if sums.samples >= BID_MIN_SAMPLES and work >= limit:
             break
     sums.score(k, cand)
@@ -433,13 +444,13 @@ def judge_discard(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     n = 0
     weight = 0.0
     while n < DISCARD_MAX_SAMPLES:
-        hands, w = importance_sample(k, rng)
+        hands, w = _sample(k, rng)
         for j, m in enumerate(cands):
             hs = list(hands[:4])
             hs[k.seat] = k.hand & ~m
             tricks = _play_out(sv, hs, k.seat)
             sums[j] += w * _points(rules, bid, mine, mine, tricks, k.scores, total)
-        work += sv.nodes + SAMPLE_WORK + draw_work(k)
+        work += sv.nodes + SAMPLE_WORK + _sample_work(k)
         sv.nodes = 0
         n += 1
         weight += w
