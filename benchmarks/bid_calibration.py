@@ -7,12 +7,10 @@ contract ``hard`` won in a suit or no trumps, pairs what its bid judged (the mea
 play-out tricks of the strain, the share of samples in which the bid was made, the
 expected points) with what happened (the tricks its side took, made or not, the
 points scored). It prints the results by the estimate's margin over the bid and by
-level, and the least-squares line ``table tricks = a + b * play-out tricks``, the
-correction ``mc`` applies (``mc.CAL_A``, ``mc.CAL_B``; measure with them set to 0 and
-1, the play-outs uncorrected).
+level, and the least-squares line ``table tricks = a + b * play-out tricks``
+(docs/bots.md, "Issue 26": what was measured and what a correction on it did).
 
-    python benchmarks/bid_calibration.py --b club --pairs 300 --seed 703 \
-        --set mc.CAL_A=0 mc.CAL_B=1 --out /tmp/cal.jsonl
+    python benchmarks/bid_calibration.py --b club --pairs 300 --seed 701 --out /tmp/cal.jsonl
 
 ``--fit FILE...`` prints the tables and the line from saved records (several runs
 pooled) without playing.
@@ -148,7 +146,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path)
     ap.add_argument("--fit", type=Path, nargs="+", help="saved records to report on")
     ap.add_argument("--set", nargs="*", default=[], dest="settings",
-                    help="bots constants to set first, as bid_variants.py (mc.CAL_B=1)")
+                    help="bots constants to set first, as bid_variants.py (mc.PASS_FLOOR=0)")
     args = ap.parse_args()
     apply(args.settings)
     if args.fit:

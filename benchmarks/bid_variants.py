@@ -1,14 +1,14 @@
 """A tournament match with ``hard``'s settings changed, paired deal by deal with another.
 
 Runs ``five-hundred tournament``'s match (the same deals and pairing) after setting
-module constants of the bots, e.g. ``--set mc.PASS_FLOOR=0 mc.CAL_B=1 mc.CAL_A=0``
-(the play-outs uncorrected), saves each pair's points to ``--out`` and, with
+module constants of the bots, e.g. ``--set mc.PASS_FLOOR=0 hard.TIE_POINTS=2``, saves
+each pair's points to ``--out`` and, with
 ``--against FILE`` (another run's pairs, the same seed), prints the mean difference
 per deal with its 95% interval: the change measured on the same cards.
 
     python benchmarks/bid_variants.py --b club --pairs 200 --seed 801 --out /tmp/new.json
     python benchmarks/bid_variants.py --b club --pairs 200 --seed 801 \\
-        --set mc.CAL_A=0 mc.CAL_B=1 --out /tmp/old.json --against /tmp/new.json
+        --set mc.PASS_FLOOR=0 --out /tmp/floor0.json --against /tmp/new.json
 """
 
 from __future__ import annotations

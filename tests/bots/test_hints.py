@@ -18,7 +18,7 @@ from five_hundred.engine.state import GameState
 from five_hundred.engine.views import SeatView, view_for
 from five_hundred.notation import describe_hint, option_label
 
-from .test_match import BORDERLINE_HARD, view_at
+from .test_match import BORDERLINE, view_at
 
 R = PAGAT_AUSTRALIAN
 # A card or bid in record spelling (5D, TH, 7H), which a person never reads.
@@ -104,7 +104,7 @@ def test_bid_hint_ranks_passing_at_its_bar_and_names_the_match() -> None:
     """R35: at 450 each the hint for the borderline hand is hard's bid (6♥), ranked
     first by the figures it lists, passing among them at the bar a bid must clear; the
     reason names the scores and the cheapest bid that wins the game (6♣: 6♠ is 40)."""
-    view = view_at(BORDERLINE_HARD, 0, 3, (450, 450))
+    view = view_at(BORDERLINE, 0, 3, (450, 450))
     h = hint(view, R, random.Random(1), 0.25)
     assert h.action == player("hard").choose(view, random.Random(1), 0.25)
     assert h.action.text == "bid 6H"
@@ -114,7 +114,7 @@ def test_bid_hint_ranks_passing_at_its_bar_and_names_the_match() -> None:
     assert "match: N–S 450, E–W 450" in h.reason
     assert "N–S win the game with 6♣ made" in h.reason
     assert not RECORD.search(describe_hint(h)), describe_hint(h)
-    calm = hint(view_at(BORDERLINE_HARD, 0, 3, (0, 0)), R, random.Random(1), 0.25)
+    calm = hint(view_at(BORDERLINE, 0, 3, (0, 0)), R, random.Random(1), 0.25)
     assert calm.action.text == "pass" and calm.reason.index("passing") < calm.reason.index(
         "6♥")
 
@@ -199,7 +199,7 @@ def test_the_longest_bid_hints_fit_the_prompt_at_80x24(lang: str) -> None:
 
     from five_hundred import i18n
 
-    views = [view_at(BORDERLINE_HARD, 0, 3, (450, 450)),
+    views = [view_at(BORDERLINE, 0, 3, (450, 450)),
              view_at(["JS", "AS", "KS", "9S", "7S", "6S", "AD", "8D", "6H", "5C"], 2, 0,
                      (200, 400), ("bid 7H",)),
              view_at(["JK", "JH", "JD", "AH", "KH", "QH", "AS", "AC", "7C", "8D"], 0, 1,

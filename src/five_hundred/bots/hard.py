@@ -19,7 +19,7 @@ measured with a clock, so the same view, seed and budget give the same action.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from five_hundred.engine import BIDDING, DISCARD_PHASE, PLAYING
 from five_hundred.engine.actions import Action, CardPlay, JokerLead, Play
@@ -30,7 +30,7 @@ from five_hundred.engine.scoring import score_deal
 
 from . import match, mc, normal
 from .playout import playout
-from .sampler import draw_work, importance_sample, weighted_sample
+from .sampler import sample_hands, weighted_sample
 from .solver import SearchAborted, Solver
 
 EXACT_TRICKS = 5  # solve exactly from this many tricks left (all candidates, each sample)
@@ -59,24 +59,24 @@ class CardEstimate:
     utility: float = 0.0  # mean points for the seat's side minus the other's, match-weighed
     success: float = 0.0  # share of samples where the seat's side reaches its goal
     tricks: float = 0.0  # mean tricks of the declaring side (misère: 1 = caught)
-    weight: float = 0.0  # the samples' weights summed (1 each unless importance-weighed)
+    utils: list[float] = field(default_factory=list)
 
-    def add(self, utility: float, success: bool, tricks: float, weight: float = 1.0) -> None:
-        """One sample's outcome, weighed (sums until ``averaged``)."""
+    def add(self, utility: float, success: bool, tricks: float) -> None:
+        """One sample's outcome (sums until ``averaged``)."""
         self.samples += 1
-        self.weight += weight
-        self.utility += weight * utility
-        self.success += weight * success
-        self.tricks += weight * tricks
+        self.utility += utility
+        self.success += success
+        self.tricks += tricks
+        self.utils.append(utility)
 
 
 def averaged(ests: list[CardEstimate]) -> list[CardEstimate]:
-    """The sums of ``CardEstimate.add`` turned into weighed means."""
+    """The sums of ``CardEstimate.add`` turned into means over each one's samples."""
     for est in ests:
-        if est.weight > 0:
-            est.utility /= est.weight
-            est.success /= est.weight
-            est.tricks /= est.weight
+        if est.samples:
+            est.utility /= est.samples
+            est.success /= est.samples
+            est.tricks /= est.samples
     return ests
 
 
@@ -174,8 +174,7 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
         # judge by the play-outs below rather than by nothing.
     n = 0
     while n < MAX_SAMPLES:
-        dealt, w = importance_sample(k, rng)
-        hands = dealt[:4]
+        hands = sample_hands(k, rng)[:4]
         if k.out_seat >= 0:
             hands[k.out_seat] = 0
         if exact:
@@ -190,9 +189,9 @@ def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[Card
                 values.append(_playout_after(sv, k, _move_of(a), tricks_left))
         for est, v in zip(ests, values, strict=True):
             u, goal = _utility(k, v)
-            est.add(u, goal, v, w)
+            est.add(u, goal, v)
         n += 1
-        work = sv.nodes + n * (SAMPLE_WORK + draw_work(k))
+        work = sv.nodes + n * SAMPLE_WORK
         if n >= MIN_SAMPLES and work >= limit:
             break
         if n >= 2 and work / n * (n + 1) > limit * 1.6:

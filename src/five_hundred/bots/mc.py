@@ -46,7 +46,7 @@ from . import match, misere, normal
 from .hand_strength import nt_tricks, suit_tricks
 from .playout import playout
 from .reasons import BidReason, with_hand
-from .sampler import DRAW_WORK, PILE, draw_work, importance_sample, sample_hands
+from .sampler import PILE, sample_hands
 from .solver import Solver
 
 BID_MIN_SAMPLES = 12
@@ -59,9 +59,6 @@ PASS_FLOOR = -15.0
 DISCARD_MIN_SAMPLES = 10
 DISCARD_MAX_SAMPLES = 40
 DISCARD_MARGIN = 8.0  # points another discard must gain over normal's
-# Whether the bidding and discard samples are weighed by the auction
-# (``sampler.importance_sample``) or dealt plainly (``sampler.sample_hands``).
-WEIGH_SAMPLES = True
 SAMPLE_WORK = 30
 
 
@@ -78,14 +75,6 @@ def _discard_for(rules: RuleSet, seat: int, hand: int, bid: Bid) -> int:
     for c in act[1:]:
         out |= 1 << c
     return out
-
-
-def _sample(k: Knowledge, rng: random.Random) -> tuple[list[int], float]:
-    return importance_sample(k, rng) if WEIGH_SAMPLES else (sample_hands(k, rng), 1.0)
-
-
-def _sample_work(k: Knowledge) -> int:
-    return draw_work(k) if WEIGH_SAMPLES else DRAW_WORK
 
 
 def _play_out(sv: Solver, hands: list[int], leader: int) -> int:
@@ -151,9 +140,9 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     if not cand and not mis:
         return Judgement(plan, reason=plan_reason)
     sums = _sample_suit_bids(k, rng, limit, strains, cand)
-    values = [(i, sums.per_bid[i]) for i, _ in cand] + [(i, v) for i, v, _ in mis]
-    j = _weigh_against_passing(k, plan, legal, values,
-                               _pass_value(k, sums.base / (sums.weight or 1.0)), sums.samples)
+    n = max(sums.samples, 1)
+    values = [(i, sums.per_bid[i] / n) for i, _ in cand] + [(i, v) for i, v, _ in mis]
+    j = _weigh_against_passing(k, plan, legal, values, _pass_value(k, sums.base / n), n)
     return replace(j, reason=_sampled_reason(k, j, plan_reason, sums, values,
                                              {i: share for i, _v, share in mis}))
 
@@ -184,9 +173,9 @@ def _sampled_reason(k: Knowledge, j: Judgement, plan_reason: BidReason, sums: _B
                                        points=points,
                                        danger=normal.misere_danger(k.rules, k.hand)),
                              k.rules, k.hand, NO_TRUMPS)
-        share, tricks = sums.share(i), sums.mean_tricks(b.trump)
-        return with_hand(BidReason("hard", b.code, "samples", samples=n, made=round(share * n),
-                                   share=share, tricks=tricks,
+        made = sums.made[i]
+        return with_hand(BidReason("hard", b.code, "samples", samples=n, made=made,
+                                   share=made / n, tricks=sums.tricks[b.trump] / n,
                                    points=points, needed=b.tricks,
                                    own=suit_or_nt_tricks(k, b.trump)),
                          k.rules, k.hand, b.trump)
@@ -198,9 +187,9 @@ def _sampled_reason(k: Knowledge, j: Judgement, plan_reason: BidReason, sums: _B
                                        points=best_v, weighed=b.code,
                                        danger=normal.misere_danger(k.rules, k.hand)),
                              k.rules, k.hand, NO_TRUMPS)
-        share, tricks = sums.share(best_i), sums.mean_tricks(b.trump)
-        return with_hand(BidReason("hard", None, "not_worth", samples=n,
-                                   made=round(share * n), share=share, tricks=tricks,
+        made = sums.made[best_i]
+        return with_hand(BidReason("hard", None, "not_worth", samples=n, made=made,
+                                   share=made / n, tricks=sums.tricks[b.trump] / n,
                                    points=best_v, weighed=b.code, needed=b.tricks,
                                    own=suit_or_nt_tricks(k, b.trump)),
                          k.rules, k.hand, b.trump)
@@ -223,81 +212,23 @@ def _strains_to_weigh(k: Knowledge) -> list[int]:
     return strains
 
 
-# The play-outs' tricks corrected towards the table's (issue 26): in hard's own
-# matches (``benchmarks/bid_calibration.py``, seeds 703 and 704, 725 contracts) the
-# tricks its side took in the contracts it won followed ``CAL_A + CAL_B * play-out``
-# by least squares, a slope well below one: low estimates were too low, high ones too
-# high (the play-outs, every seat seeing every card, flatter a strong hand and
-# undersell a modest one). Each sample's tricks are mapped by that line before they
-# are scored, which also narrows their spread: a few samples of ten tricks no longer
-# carry a slam bid on a hand whose mean is eight.
-CAL_A = 1.953
-CAL_B = 0.748
-
-
-def calibrated(tricks: float) -> float:
-    """A play-out's tricks as the table is expected to give them."""
-    return CAL_A + CAL_B * tricks
-
-
 @dataclass
 class _BidSums:
-    """What the sampled deals found: per strain, the weight of the samples by our
-    side's tricks in the play-out; the current high bid played by its bidder
-    (``base``, points summed); then, once ``score`` has run, per candidate bid (by its
-    index in the ladder) the corrected expected points and share made."""
+    """Points summed over the sampled deals: for each candidate bid (by its index in
+    the ladder), and for the current high bid played by its bidder (``base``)."""
 
     per_bid: dict[int, float]
     base: float = 0.0
     samples: int = 0
-    weight: float = 0.0  # the samples' weights summed (``sampler.importance_sample``)
-    hist: dict[int, list[float]] = field(default_factory=dict)  # strain -> weight by tricks
-    made: dict[int, float] = field(default_factory=dict)  # bid -> corrected share made
-
-    def share(self, i: int) -> float:
-        """The corrected share of the samples in which bid ``i`` is made."""
-        return self.made.get(i, 0.0)
-
-    def raw_mean(self, strain: int) -> float:
-        """Our side's weighed mean play-out tricks in ``strain``."""
-        h = self.hist.get(strain)
-        return sum(x * w for x, w in enumerate(h)) / (self.weight or 1.0) if h else 0.0
-
-    def mean_tricks(self, strain: int) -> float:
-        """Our side's expected tricks in ``strain``, corrected (``calibrated``)."""
-        return min(10.0, max(0.0, calibrated(self.raw_mean(strain))))
-
-    def score(self, k: Knowledge, cand: list[tuple[int, Bid]]) -> None:
-        """Each candidate's expected points and share made on the corrected tricks:
-        a sample of ``x`` tricks stands for ``calibrated(x)``, between two whole
-        counts."""
-        rules = k.rules
-        mine = k.seat & 1
-        total = rules.hand_size
-        wt = self.weight or 1.0
-        for i, b in cand:
-            h = self.hist[b.trump]
-            points = made = 0.0
-            for x, w in enumerate(h):
-                if not w:
-                    continue
-                y = min(float(total), max(0.0, calibrated(x)))
-                lo = int(y)
-                f = y - lo
-                hi = min(total, lo + 1)
-                p_lo = _points(rules, b, mine, mine, lo, k.scores, total)
-                p_hi = _points(rules, b, mine, mine, hi, k.scores, total) if f else p_lo
-                points += w * ((1 - f) * p_lo + f * p_hi)
-                made += w * ((1 - f) * (lo >= b.tricks) + f * (hi >= b.tricks))
-            self.per_bid[i] = points / wt
-            self.made[i] = made / wt
+    made: dict[int, int] = field(default_factory=dict)  # samples each bid was made in
+    tricks: dict[int, float] = field(default_factory=dict)  # our tricks summed, per strain
 
 
 def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: list[int],
                       cand: list[tuple[int, Bid]]) -> _BidSums:
     """Deal the unseen cards until the work is spent; in each deal, play every strain
-    out with the seat as declarer (and the high bid with its bidder); then score each
-    candidate bid on the corrected tricks."""
+    out with the seat as declarer (and the high bid with its bidder) and score each
+    candidate bid on the tricks taken."""
     rules = k.rules
     mine = k.seat & 1
     total = rules.hand_size
@@ -309,25 +240,25 @@ def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: lis
         base_bid = None
     base_solver = None if base_bid is None else \
         Solver(rules, play_context(rules, base_bid.trump), bidder, False)
-    for t in strains:
-        sums.hist[t] = [0.0] * (total + 1)
     work = 0
     while sums.samples < BID_MAX_SAMPLES:
-        hands, w = _sample(k, rng)
+        hands = sample_hands(k, rng)
         for t in strains:
             tricks, used = _exchange_and_play(solvers[t], k, hands, k.seat, _strain_bid(rules, t))
-            sums.hist[t][tricks] += w
+            sums.tricks[t] = sums.tricks.get(t, 0.0) + tricks
+            for i, b in cand:
+                if b.trump == t:
+                    sums.per_bid[i] += _points(rules, b, mine, mine, tricks, k.scores, total)
+                    sums.made[i] = sums.made.get(i, 0) + (tricks >= b.tricks)
             work += used
         if base_bid is not None and base_solver is not None:
             tricks, used = _exchange_and_play(base_solver, k, hands, bidder, base_bid)
-            sums.base += w * _points(rules, base_bid, bidder & 1, mine, tricks, k.scores, total)
+            sums.base += _points(rules, base_bid, bidder & 1, mine, tricks, k.scores, total)
             work += used
         sums.samples += 1
-        sums.weight += w
-        work += SAMPLE_WORK * (len(strains) + 1) + _sample_work(k)
+        work += SAMPLE_WORK * (len(strains) + 1)
         if sums.samples >= BID_MIN_SAMPLES and work >= limit:
             break
-    sums.score(k, cand)
     return sums
 
 
@@ -442,25 +373,22 @@ def judge_discard(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     sums = [0.0] * len(cands)
     work = 0
     n = 0
-    weight = 0.0
     while n < DISCARD_MAX_SAMPLES:
-        hands, w = _sample(k, rng)
+        hands = sample_hands(k, rng)
         for j, m in enumerate(cands):
             hs = list(hands[:4])
             hs[k.seat] = k.hand & ~m
             tricks = _play_out(sv, hs, k.seat)
-            sums[j] += w * _points(rules, bid, mine, mine, tricks, k.scores, total)
-        work += sv.nodes + SAMPLE_WORK + _sample_work(k)
+            sums[j] += _points(rules, bid, mine, mine, tricks, k.scores, total)
+        work += sv.nodes + SAMPLE_WORK
         sv.nodes = 0
         n += 1
-        weight += w
         if n >= DISCARD_MIN_SAMPLES and work >= limit:
             break
-    wt = weight or 1.0
     best = max(range(len(cands)), key=lambda j: (sums[j], -j))
     action = plan
-    if sums[best] / wt > sums[0] / wt + DISCARD_MARGIN:
+    if sums[best] / n > sums[0] / n + DISCARD_MARGIN:
         action = Discard(cards_of(cands[best]))
-    options = tuple(sorted(((" ".join(card_str(c) for c in cards_of(m)), sums[j] / wt)
+    options = tuple(sorted(((" ".join(card_str(c) for c in cards_of(m)), sums[j] / n)
                             for j, m in enumerate(cands)), key=lambda o: -o[1]))
     return Judgement(action, options, 0.0, n)

@@ -48,7 +48,7 @@ from five_hundred.engine.cards import (
 from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.rules import RuleSet
 
-from .sampler import PILE, draw_work, importance_sample
+from .sampler import PILE, sample_hands
 from .solver import Solver
 
 JOKER_DANGER = 3.0  # kept joker: must go in the discard
@@ -201,9 +201,6 @@ MC_MAX_SAMPLES = 48
 # lucky handful of deals does not stake 250 or 500 points.
 MC_MIN_MADE = 0.67
 SAMPLE_WORK = 30
-# Candidate deals per sample: a misère sample is dear to solve and there are few, so
-# many candidates even out their weights (``sampler.importance_sample``).
-MISERE_DRAWS = 12
 
 
 @dataclass(frozen=True)
@@ -227,12 +224,11 @@ def judge(k: Knowledge, rng: random.Random, limit: int, value: int) -> MisereJud
     partner = (seat + 2) & 3
     everything = mask_of(deck(rules))
     sv = Solver(rules, play_context(rules, NO_TRUMPS), seat, True, partner)
-    made = 0.0
-    weight = 0.0
+    made = 0
     n = 0
     work = 0
     while n < MC_MAX_SAMPLES:
-        hands, w = importance_sample(k, rng, MISERE_DRAWS)
+        hands = sample_hands(k, rng)
         full = k.hand | hands[PILE]
         kept = full & ~best_discard(rules, full, rules.kitty_size, everything & ~full)
         hs = list(hands[:4])
@@ -240,14 +236,13 @@ def judge(k: Knowledge, rng: random.Random, limit: int, value: int) -> MisereJud
         hs[partner] = 0
         sv.tt.clear()
         sv.setup(hs, 0)
-        made += w * (1 - sv.value(seat, [], -1, rules.hand_size))
-        weight += w
-        work += sv.nodes + SAMPLE_WORK + draw_work(k, MISERE_DRAWS)
+        made += 1 - sv.value(seat, [], -1, rules.hand_size)
+        work += sv.nodes + SAMPLE_WORK
         sv.nodes = 0
         n += 1
         if n >= MC_MIN_SAMPLES and work >= limit:
             break
-    share = made / weight if weight > 0 else 0.0
+    share = made / n
     return MisereJudgement(share, value * (2 * share - 1), n)
 
 

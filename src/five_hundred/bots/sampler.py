@@ -8,17 +8,14 @@ are trumps in a suit contract, R2), nor the suitless joker when it failed to pla
 while void in misère (R25). What the auction makes likely is a soft bias: a hand
 that bid a suit is resampled (with some probability) when it holds few of its trumps.
 
-What the other seats did weighs each deal (``deal_weight``): every bid and every pass
-is judged by the rule-based bidding model's trick estimates (``hand_strength.suit_tricks``
-and ``nt_tricks``) for the hand the deal gives that seat, a misère bid by how low the
-hand is (``auction_weight``); and every card played second or later in a trick by how
-well the hand explains it: a seat that could not win plays its lowest card of the suit,
-the last to play wins cheaply (``play_weight``). Two ways use the weights:
-``weighted_sample`` (the card play's few, dear samples) deals several candidate deals
-and keeps one with probability proportional to its weight (sampling-importance-
-resampling); ``importance_sample`` (the bidding, the discard, the solved endings, where
-samples are many and cheap) keeps one of a few candidates the same way and gives it
-their mean weight, for weighed means.
+``weighted_sample`` goes further (``hard``'s card play): it deals several candidate
+deals and keeps one with probability proportional to how well it explains the
+auction (``auction_weight``): every bid and every pass of the other seats is judged
+by the rule-based bidding model's trick estimates (``hand_strength.suit_tricks`` and
+``nt_tricks``) for the hand the sampled deal gives that seat, and a misère bid by
+how low the hand is. The kept deals follow the auction's evidence (sampling-
+importance-resampling) at the cost of dealing more candidates, which is cheap next
+to solving them.
 """
 
 from __future__ import annotations
@@ -29,15 +26,7 @@ from functools import lru_cache
 
 from five_hundred.engine import BIDDING
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE, SUIT_BID, Bid
-from five_hundred.engine.cards import (
-    JOKER,
-    JOKERS,
-    NO_TRUMPS,
-    SUITLESS,
-    PlayContext,
-    cards_of,
-    play_context,
-)
+from five_hundred.engine.cards import JOKER, JOKERS, NO_TRUMPS, cards_of, play_context
 from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.rules import RuleSet
 
@@ -76,11 +65,12 @@ def _allowed(k: Knowledge, card: int) -> list[int]:
     return out
 
 
-def sample_hands(k: Knowledge, rng: random.Random, tries: int = 60) -> list[int]:
+def sample_hands(k: Knowledge, rng: random.Random, tries: int = 60,
+                 plausible: bool = True) -> list[int]:
     """Hands of the four seats (own hand, known exposed hand, sampled others) plus the
-    pile as a fifth mask: ``[north, east, south, west, pile]``, every consistent deal
-    equally likely (the evidence is weighed by ``deal_weight``)."""
-    return _deal(k, _prepare(k), rng, tries)
+    pile as a fifth mask: ``[north, east, south, west, pile]``. ``plausible``: redeal
+    (up to ``tries`` times) a deal where a suit bidder holds few trumps."""
+    return _deal(k, _prepare(k), rng, tries, plausible)
 
 
 Prepared = tuple[list[int], list[int], dict[int, list[int]]]
@@ -95,10 +85,11 @@ def _prepare(k: Knowledge) -> Prepared:
     return caps0, unseen, allowed
 
 
-def _deal(k: Knowledge, prep: Prepared, rng: random.Random, tries: int) -> list[int]:
+def _deal(k: Knowledge, prep: Prepared, rng: random.Random, tries: int,
+          plausible: bool) -> list[int]:
     caps0, unseen, allowed = prep
     best: list[int] | None = None
-    for _ in range(tries):
+    for attempt in range(tries):
         caps = list(caps0)
         masks = [0, 0, 0, 0, 0]
         ok = True
@@ -121,6 +112,9 @@ def _deal(k: Knowledge, prep: Prepared, rng: random.Random, tries: int) -> list[
             caps[h] -= 1
         if not ok:
             continue
+        if plausible and attempt < tries - 1 and not _plausible(k, masks, rng):
+            best = masks
+            continue
         best = masks
         break
     if best is None:  # no consistent deal found (should not happen): deal ignoring voids
@@ -134,6 +128,18 @@ def _deal(k: Knowledge, prep: Prepared, rng: random.Random, tries: int) -> list[
     if k.exposed:
         best[k.declarer] = k.exposed
     return best
+
+
+def _plausible(k: Knowledge, masks: list[int], rng: random.Random) -> bool:
+    """Soft auction inference: a seat that bid a suit usually holds 4+ of its trumps."""
+    for seat, bid in k.auction:
+        if seat == k.seat or bid is None or bid.kind != SUIT_BID or bid.trump > 3:
+            continue
+        ctx = play_context(k.rules, bid.trump)
+        held = (masks[seat] | k.played_by[seat]) & ctx.suit_mask[bid.trump]
+        if held.bit_count() < 3 and rng.random() < 0.7:
+            return False
+    return True
 
 
 # ----------------------------------------------------------------- auction weights
@@ -249,128 +255,14 @@ def auction_weight(k: Knowledge, masks: list[int]) -> float:
     return weight
 
 
-# ------------------------------------------------------------------ play weights
-
-# What a seat's cards say. A seat that could not win the trick plays its lowest card
-# of the suit (follows low, discards low): a deal that gives it a lower card of the
-# suit it played then is less likely by these factors. The last to play wins as
-# cheaply as it can: a deal that gives it a cheaper winner is less likely too. Not
-# applied in misère, where the declarer's side wants to lose tricks and the
-# defenders' plays are less predictable.
-FOLLOW_SIGNAL = 0.3  # followed suit with a loser while holding a lower card of the suit
-DISCARD_SIGNAL = 0.6  # threw a card while holding a lower one of its suit
-WIN_SIGNAL = 0.4  # last to play, won while holding a cheaper card that also wins
-
-
-@lru_cache(maxsize=64)
-def _below(ctx: PlayContext) -> tuple[int, ...]:
-    """Per card, the mask of the cards of its effective suit ranked below it."""
-    out = [0] * 64
-    for c in range(64):
-        e = ctx.eff_suit[c]
-        if e == SUITLESS:
-            continue
-        out[c] = sum(1 << d for d in range(64)
-                     if d != c and ctx.eff_suit[d] == e and ctx.strength[d] < ctx.strength[c])
-    return tuple(out)
-
-
-def play_weight(k: Knowledge, masks: list[int]) -> float:
-    """How well the sampled deal ``masks`` explains the cards played so far: the
-    product, over every card another seat played second or later in a trick, of the
-    signal factors above when the hand the deal gives that seat (with the cards it
-    played since) held a cheaper card that would have done the same."""
-    ctx, kern, bid = k.ctx, k.kernel, k.bid
-    if ctx is None or kern is None or bid is None or bid.is_misere:
-        return 1.0
-    below = _below(ctx)
-    eff = ctx.eff_suit
-    last = 2 if k.out_seat >= 0 else 3
-    later = [0, 0, 0, 0]  # cards each seat played after the trick being read
-    weight = 1.0
-    tricks = [(tuple(k.trick), k.led)] if k.trick else []
-    tricks += [(plays, led) for plays, _w, led in reversed(k.tricks)]
-    for plays, led in tricks:
-        if not 0 <= led < 5:
-            for s, c in plays:
-                later[s] |= 1 << c
-            continue
-        row = kern.rows[led]
-        best = row[plays[0][1]]
-        for i, (s, c) in enumerate(plays):
-            if i and s != k.seat and not (k.exposed and s == k.declarer):
-                hand = masks[s] | later[s]
-                v = row[c]
-                if v < best:
-                    if hand & below[c]:
-                        weight *= FOLLOW_SIGNAL if eff[c] == led else DISCARD_SIGNAL
-                elif i == last:
-                    cheaper = hand & below[c]
-                    while cheaper:
-                        low = cheaper & -cheaper
-                        if row[low.bit_length() - 1] > best:
-                            weight *= WIN_SIGNAL
-                            break
-                        cheaper ^= low
-            best = max(best, row[c])
-        for s, c in plays:
-            later[s] |= 1 << c
-    return weight
-
-
-def deal_weight(k: Knowledge, masks: list[int]) -> float:
-    """How well a sampled deal explains what the seat has seen others do: the auction
-    (``auction_weight``) and the play (``play_weight``)."""
-    w = auction_weight(k, masks) if k.auction else 1.0
-    return w * play_weight(k, masks) if k.tricks or k.trick else w
-
-
-IMPORTANCE_DRAWS = 4  # candidate deals per importance sample (when there is evidence)
-DRAW_WORK = 30  # work units of dealing and weighing one candidate (about 0.16 ms)
-
-
-def has_evidence(k: Knowledge) -> bool:
-    """Whether other seats have bid, passed or played: something to weigh deals by."""
-    return bool(k.auction or k.tricks or k.trick)
-
-
-def draw_work(k: Knowledge, draws: int = IMPORTANCE_DRAWS) -> int:
-    """The work units one ``importance_sample`` counts (one deal without evidence)."""
-    return DRAW_WORK * (draws if has_evidence(k) else 1)
-
-
-def importance_sample(k: Knowledge, rng: random.Random,
-                      draws: int = IMPORTANCE_DRAWS) -> tuple[list[int], float]:
-    """A deal of the unseen cards and its weight, for means weighed by the weights:
-    ``draws`` candidate deals (``sample_hands``) are dealt, one
-    is kept with probability proportional to ``deal_weight`` and it carries their
-    mean weight. The weighed means follow the auction and the play exactly (in
-    expectation) while the few candidates even out the weights: one deal alone left
-    a median of 17 effective samples of 80 in the bidding. Used where the samples are
-    many and each is cheap to judge (the bidding, the discard, the solved endings)."""
-    prep = _prepare(k)
-    if not has_evidence(k):
-        return _deal(k, prep, rng, 60), 1.0
-    cands = [_deal(k, prep, rng, 60) for _ in range(draws)]
-    weights = [deal_weight(k, m) for m in cands]
-    total = sum(weights)
-    r = rng.random() * total
-    for m, w in zip(cands, weights, strict=True):
-        r -= w
-        if r <= 0:
-            return m, total / draws
-    return cands[-1], total / draws
-
-
 def weighted_sample(k: Knowledge, rng: random.Random, draws: int = 12) -> list[int]:
     """One deal like ``sample_hands``, chosen among ``draws`` candidates with
-    probability proportional to ``deal_weight`` (sampling-importance-resampling):
-    for the card play's few, dear samples."""
+    probability proportional to ``auction_weight`` (sampling-importance-resampling)."""
     prep = _prepare(k)
-    cands = [_deal(k, prep, rng, 60) for _ in range(draws)]
-    if not has_evidence(k) or draws == 1:
+    cands = [_deal(k, prep, rng, 60, False) for _ in range(draws)]
+    if not k.auction or draws == 1:
         return cands[0]
-    weights = [deal_weight(k, m) for m in cands]
+    weights = [auction_weight(k, m) for m in cands]
     r = rng.random() * sum(weights)
     for m, w in zip(cands, weights, strict=True):
         r -= w
