@@ -9,7 +9,7 @@ import pytest
 
 from five_hundred.bots import DEFAULT_BUDGET, player
 from five_hundred.bots.club import count_tricks, misere_ok
-from five_hundred.bots.tournament import main, run_match
+from five_hundred.bots.tournament import HIGH, contract_line, main, run_match
 from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING
 from five_hundred.engine.cards import NO_TRUMPS, deck, mask_of, parse_card
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
@@ -255,9 +255,18 @@ def test_club_always_plays_legally(rules: RuleSet) -> None:
 
 
 def test_tournament_prints_contracts_by_kind(capsys: pytest.CaptureFixture[str]) -> None:
-    r = run_match("club", "normal", 4, 2, R, 0.02, progress=False)
-    deals = sum(bid for side in r.contracts for bid, _ in side.values()) + r.passed_out
-    assert deals == 8
+    r = run_match("club", "normal", 30, 2, R, 0.02, progress=False)
+    deals = sum(bid for side in r.contracts for kind, (bid, _) in side.items()
+                if kind != HIGH) + r.passed_out
+    assert deals == 60
+    for side in r.contracts:  # 8+ tricks: suit and NT contracts counted again
+        high, made_high = side.get(HIGH, [0, 0])
+        assert high <= side.get("suit", [0, 0])[0] + side.get("NT", [0, 0])[0]
+        assert made_high <= high
+    assert sum(side.get(HIGH, [0, 0])[0] for side in r.contracts) > 0
+    line = contract_line("club", {"suit": [5, 4], HIGH: [2, 1]})
+    assert line.endswith("open misère 0/0, of them 8+ tricks 2/1 (50%)")
+    assert "of them 8+ tricks 0/0" in contract_line("club", {})
     assert all(0 <= made <= bid for side in r.contracts for bid, made in side.values())
     assert main(["--a", "club", "--b", "normal", "--pairs", "2", "--quiet"]) == 0
     out = capsys.readouterr().out.splitlines()
