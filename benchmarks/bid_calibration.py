@@ -3,9 +3,9 @@
 ``hard`` bids on sampled deals played out by a greedy full-information policy
 (``mc.judge_bid``). This plays the tournament's duplicate deals (``hard`` against
 ``--b``, every deal from the running game score as the tournament does) and, for each
-contract ``hard`` won in a suit or no trumps, pairs what its bid judged (the mean
-play-out tricks of the strain, the share of samples in which the bid was made, the
-expected points) with what happened (the tricks its side took, made or not, the
+contract ``hard`` won in a suit or no trumps (``tournament.play_deal`` telling each
+bid's reason), pairs what its bid judged (the mean play-out tricks of the strain, the
+share of samples in which the bid was made, the expected points) with what happened (the tricks its side took, made or not, the
 points scored). It prints the results by the estimate's margin over the bid and by
 level, and the least-squares line ``table tricks = a + b * play-out tricks``
 (docs/bots.md, "Issue 26": what was measured and what a correction on it did).
@@ -20,42 +20,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 
 from bid_variants import apply
 
-from five_hundred.bots import player
-from five_hundred.bots.levels import KnowledgePlayer
 from five_hundred.bots.reasons import BidReason
-from five_hundred.bots.tournament import contract_kind
+from five_hundred.bots.tournament import contract_kind, play_deal
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
-from five_hundred.engine.state import GameState, first_dealer
-from five_hundred.engine.views import view_for
-
-
-def play_recorded(seed: int, levels: tuple[str, str], scores: tuple[int, int],
-                  budget: float, hard_team: int) -> tuple[GameState, dict[int, BidReason]]:
-    """``tournament.play_deal`` (the same generator and calls), keeping each ``hard``
-    seat's last bid reason."""
-    rules = PAGAT_AUSTRALIAN
-    state = GameState.new_game(rules, seed, start_scores=scores, dealer=first_dealer(seed))
-    rng = random.Random(f"bots:{seed}:{levels}")
-    players = (player(levels[0]), player(levels[1]))
-    last: dict[int, BidReason] = {}
-    while not state.deal_over:
-        seat = state.to_act
-        p = players[seat & 1]
-        view = view_for(state, seat)
-        if isinstance(p, KnowledgePlayer) and (seat & 1) == hard_team:
-            action, reason = p.choose_explained(view, rng, budget)
-            if reason is not None:
-                last[seat] = reason
-        else:
-            action = p.choose(view, rng, budget)
-        state.apply(action.action, seat)
-    return state, last
 
 
 def collect(b: str, pairs: int, seed: int, budget: float, out: Path | None) -> list[dict]:
@@ -67,7 +39,9 @@ def collect(b: str, pairs: int, seed: int, budget: float, out: Path | None) -> l
         for orient in (0, 1):
             levels = ("hard", b) if orient == 0 else (b, "hard")
             sc = series[orient]
-            state, last = play_recorded(deal_seed, levels, (sc[0], sc[1]), budget, orient)
+            last: dict[int, BidReason] = {}  # each seat's last bid reason
+            state = play_deal(PAGAT_AUSTRALIAN, deal_seed, levels, (sc[0], sc[1]), budget,
+                              on_bid=last.__setitem__)
             res = state.results[-1]
             series[orient] = [0, 0] if state.winner is not None else list(state.scores)
             if res.contract is None or res.declarer is None or res.declarer & 1 != orient:

@@ -17,6 +17,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from five_hundred.cli_args import OneLineParser, float_in, int_in, one_of, seed_int
@@ -25,6 +26,7 @@ from five_hundred.engine.bidding import (
     GAME,
     MISERE,
     OPEN_MISERE,
+    Bid,
     ladder_for,
 )
 from five_hundred.engine.cards import NO_TRUMPS
@@ -32,8 +34,9 @@ from five_hundred.engine.rules import PRESETS, RuleSet
 from five_hundred.engine.state import DealResult, GameState, first_dealer
 from five_hundred.engine.views import view_for
 
-from .levels import LEVELS, YARDSTICKS, player
+from .levels import LEVELS, YARDSTICKS, KnowledgePlayer, player
 from .player import DEFAULT_BUDGET
+from .reasons import BidReason
 
 
 @dataclass
@@ -60,9 +63,12 @@ MATCH_LEVELS = LEVELS + YARDSTICKS
 KINDS = ("suit", "NT", "misère", "open misère", "blind misère", "game")
 
 
-def contract_kind(rules: RuleSet, code: str) -> str:
-    """One of ``KINDS`` for a contract's record code (``7H``, ``8NT``, ``MIS``, …)."""
-    bid = ladder_for(rules).bids[ladder_for(rules).parse(code)]
+def _bid_of(rules: RuleSet, code: str) -> Bid:
+    ladder = ladder_for(rules)
+    return ladder.bids[ladder.parse(code)]
+
+
+def _kind(bid: Bid) -> str:
     if bid.kind == MISERE:
         return "misère"
     if bid.kind == OPEN_MISERE:
@@ -74,12 +80,20 @@ def contract_kind(rules: RuleSet, code: str) -> str:
     return "NT" if bid.trump == NO_TRUMPS else "suit"
 
 
+def contract_kind(rules: RuleSet, code: str) -> str:
+    """One of ``KINDS`` for a contract's record code (``7H``, ``8NT``, ``MIS``, …)."""
+    return _kind(_bid_of(rules, code))
+
+
 HIGH = "8+"  # suit and NT contracts of eight tricks or more, counted again apart
 
 
-def _tricks_bid(rules: RuleSet, code: str) -> int:
-    ladder = ladder_for(rules)
-    return ladder.bids[ladder.parse(code)].tricks
+def contract_tallies(rules: RuleSet, code: str) -> tuple[str, ...]:
+    """The tallies a contract counts in: its kind (``KINDS``), and ``HIGH`` as well
+    for a suit or NT contract of 8 tricks or more."""
+    bid = _bid_of(rules, code)
+    kind = _kind(bid)
+    return (kind, HIGH) if kind in ("suit", "NT") and bid.tricks >= 8 else (kind,)
 
 
 def contract_line(name: str, counts: dict[str, list[int]]) -> str:
@@ -98,14 +112,25 @@ def contract_line(name: str, counts: dict[str, list[int]]) -> str:
 
 
 def play_deal(rules: RuleSet, seed: int, levels: tuple[str, str], scores: tuple[int, int],
-              budget: float) -> GameState:
-    """One deal dealt from ``seed``; ``levels[team]`` plays for seats of that team."""
+              budget: float, on_bid: Callable[[int, BidReason], None] | None = None
+              ) -> GameState:
+    """One deal dealt from ``seed``; ``levels[team]`` plays for seats of that team.
+    ``on_bid(seat, reason)`` is told why each bid or pass was made, by the levels that
+    say so (the same decisions: ``choose`` is ``choose_explained``'s action)."""
     state = GameState.new_game(rules, seed, start_scores=scores, dealer=first_dealer(seed))
     rng = random.Random(f"bots:{seed}:{levels}")
     players = (player(levels[0]), player(levels[1]))
     while not state.deal_over:
         seat = state.to_act
-        state.apply(players[seat & 1].choose(view_for(state, seat), rng, budget).action, seat)
+        p = players[seat & 1]
+        view = view_for(state, seat)
+        if on_bid is not None and isinstance(p, KnowledgePlayer):
+            action, reason = p.choose_explained(view, rng, budget)
+            if reason is not None:
+                on_bid(seat, reason)
+        else:
+            action = p.choose(view, rng, budget)
+        state.apply(action.action, seat)
     return state
 
 
@@ -130,11 +155,7 @@ def run_match(a: str, b: str, pairs: int, seed: int, rules: RuleSet, budget: flo
                 passed_out += 1
             else:
                 side = 0 if res.declarer % 2 == a_team else 1
-                kind = contract_kind(rules, res.contract)
-                kinds = [kind]
-                if kind in ("suit", "NT") and _tricks_bid(rules, res.contract) >= 8:
-                    kinds.append(HIGH)
-                for name in kinds:
+                for name in contract_tallies(rules, res.contract):
                     tally = contracts[side].setdefault(name, [0, 0])
                     tally[0] += 1
                     tally[1] += bool(res.made)

@@ -90,15 +90,15 @@ _JOKER_BIT = 1 << JOKER
 _BIT = tuple(1 << c for c in range(64))  # a card's bit, built once (most are long ints)
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = _PLAY_CHUNKS  # Play actions per 12-bit pattern of a suit
 _PHASE_RULE = {BIDDING: "R9", DISCARD_PHASE: "R17", JOKER_PHASE: "R23", PLAYING: "R20"}
-# The (seat, card) pairs of tricks and the (seat, Play) pairs of the log, built once and
-# shared (tuples: equal to the pairs built afresh), so that a card played allocates
-# nothing that must be freed with the game.
 # _NEXT_BIDDER[passed][seat]: the next seat clockwise from ``seat`` that has not passed
 # (``passed``: a bit per seat; R11), for auctions that go on (some seat has not passed)
 _NEXT_BIDDER = tuple(
     tuple(next(((seat + i) & 3 for i in range(1, 5) if not (passed >> ((seat + i) & 3)) & 1),
                -1) for seat in range(4))
     for passed in range(16))
+# The (seat, card) pairs of tricks and the (seat, Play) pairs of the log, built once and
+# shared (tuples: equal to the pairs built afresh), so that a card played allocates
+# nothing that must be freed with the game.
 _SEAT_CARD = tuple(tuple((seat, c) for c in range(64)) for seat in range(4))
 _SEAT_PLAY = tuple(tuple((seat, PLAY_ACTIONS[c]) for c in range(64)) for seat in range(4))
 
@@ -287,20 +287,30 @@ _NEW_GENERATOR = _random.Random.__new__
 _SEED_RANDOM = _random.Random.seed  # the C seeding of random.Random from an int
 
 
-def seeded_random(text: str) -> random.Random:
-    """``random.Random(text)``: the same generator, seeded the way ``Random.seed`` seeds
-    from a string (version 2: the text's bytes followed by their SHA-512, as one int),
-    without its Python-level argument checks (two of these start every game; the C
-    seeding itself, about 3 µs, is most of it)."""
+def _seed(rng: _random.Random, text: str) -> None:
+    """Seed ``rng`` the way ``Random.seed`` seeds from a string (version 2: the text's
+    bytes followed by their SHA-512, as one int), without its Python-level argument
+    checks (two of these start every game; the C seeding itself, about 3 µs, is most
+    of it)."""
     b = text.encode()
-    rng = _NEW_RANDOM(random.Random)
     _SEED_RANDOM(rng, int.from_bytes(b + sha512(b).digest()))
+
+
+def seeded_random(text: str) -> random.Random:
+    """``random.Random(text)``: the same generator (``_seed``)."""
+    rng = _NEW_RANDOM(random.Random)
+    _seed(rng, text)
     rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ leaves it
     return rng
 
 
+def _deal_text(seed: int, deal_index: int) -> str:
+    """The text a game's deal is seeded from."""
+    return f"five-hundred:{seed}:{deal_index}"
+
+
 def seeded_rng(seed: int, deal_index: int) -> random.Random:
-    return seeded_random(f"five-hundred:{seed}:{deal_index}")
+    return seeded_random(_deal_text(seed, deal_index))
 
 
 def _generator(text: str) -> _random.Random:
@@ -308,9 +318,8 @@ def _generator(text: str) -> _random.Random:
     ``random.Random`` extends): the same draws of ``random()`` and ``getrandbits``, for
     the engine's own draws (the deal, the first dealer), without building a
     ``random.Random`` instance's ``__dict__`` that nobody reads."""
-    b = text.encode()
     rng = _NEW_GENERATOR(_random.Random)
-    _SEED_RANDOM(rng, int.from_bytes(b + sha512(b).digest()))
+    _seed(rng, text)
     return rng
 
 
@@ -391,8 +400,7 @@ class GameState:
         """A game dealt from ``seed``: random first dealer, shuffle and cut (R4, R5)."""
         state = cls._blank(rules, seed, start_scores)
         d = first_dealer(seed) if dealer is None else dealer
-        # seeded_rng(seed, 0)'s generator
-        hands, kitty = deal_cards(rules, d, _generator(f"five-hundred:{seed}:0"))
+        hands, kitty = deal_cards(rules, d, _generator(_deal_text(seed, 0)))
         state._start_deal(d, hands, kitty)
         return state
 
@@ -465,9 +473,8 @@ class GameState:
         if hands is None or kitty is None:
             if self.seed is None:
                 raise ValueError("no seed to deal from: give the hands and kitty")
-            # seeded_rng(seed, deal index)'s generator
-            hands, kitty = deal_cards(self.rules, dealer, _generator(
-                f"five-hundred:{self.seed}:{self.deal_index + 1}"))
+            hands, kitty = deal_cards(self.rules, dealer,
+                                      _generator(_deal_text(self.seed, self.deal_index + 1)))
         self._start_deal(dealer, list(hands), kitty)
 
     def copy(self) -> GameState:
