@@ -278,7 +278,10 @@ async def test_language_switch_mid_game_redraws_and_is_remembered(tmp_path: Path
             assert i18n.language() == "pt_BR" and "Seu anúncio" in screen_text(app)
             await pilot.press("f3")
             await pilot.pause()
-            assert "Tu anuncio" in screen_text(app)
+            text = screen_text(app)
+            assert "Tu anuncio" in text
+            # the bid grid too (its notes), not only the prompt and the log
+            assert "por encima de 7NT" in text and "acima de 7NT" not in text
         assert app.storage.last_language() == "es"
         i18n.set_language("en")
         app2 = create_app(tmp_path, seed=steps.SEED, autostart=False)

@@ -285,6 +285,7 @@ class TableScreen(BaseScreen):
         if self.is_mounted and self.public_state is not None:
             self._redraw()
             self.query_one(KeyBar).refresh()
+            self.query_one(BidGrid).refresh()  # its notes are written as it renders
 
     def _spin_while(self, thinking: bool) -> None:
         """The mark of a computer thinking spins while it thinks (reduced motion: it
