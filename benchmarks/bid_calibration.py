@@ -7,8 +7,9 @@ contract ``hard`` won in a suit or no trumps (``tournament.play_deal`` telling e
 bid's reason), pairs what its bid judged (the mean play-out tricks of the strain, the
 share of samples in which the bid was made, the expected points) with what happened
 (the tricks its side took, made or not, the points scored). It prints the results by
-the estimate's margin over the bid and by level, and the least-squares line ``table tricks = a + b * play-out tricks``
-(docs/bots.md, "Issue 26": what was measured and what a correction on it did).
+the estimate's margin over the bid and by level, and the least-squares line
+``table tricks = a + b * play-out tricks`` (docs/bots.md, "Issue 26": what was
+measured and what a correction on it did).
 
     python benchmarks/bid_calibration.py --b club --pairs 300 --seed 701 --out /tmp/cal.jsonl
 
