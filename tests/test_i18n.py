@@ -22,6 +22,7 @@ from five_hundred import i18n
 from five_hundred.notation import (
     bid_label,
     card_name,
+    is_seat_name,
     points,
     score_reason,
     seat_name,
@@ -338,6 +339,16 @@ def test_the_seats_in_portugal_and_in_brazil(lang: None) -> None:
     i18n.set_language("pt_BR")
     assert [seat_name(s) for s in range(4)] == ["Norte", "Leste", "Sul", "Oeste"]
     assert (team_name(0), team_name(1)) == ("Norte–Sul", "Leste–Oeste")
+
+
+def test_a_seat_s_name_in_any_language_is_nobody_s_typed_name(lang: None) -> None:
+    """A name field left as the seat's name (in whatever language it was shown) is no
+    name of one's own, whichever language is chosen now; a typed name is."""
+    for now in i18n.LANGUAGES:
+        i18n.set_language(now)
+        assert all(is_seat_name(n, 2) for n in ("South", "Sul", "Sur", " Sur "))
+        assert is_seat_name("Leste", 1) and is_seat_name("Este", 1)
+        assert not is_seat_name("Sul", 0) and not is_seat_name("Ana", 2)
 
 
 # European words a Brazilian player reads as foreign (and the progressive "está a

@@ -50,6 +50,13 @@ def seat_name(seat: int) -> str:
     return _(_SEAT_WORDS[seat])
 
 
+def is_seat_name(text: str, seat: int) -> bool:
+    """Whether ``text`` is the seat's own name in any of the languages: no name anyone
+    typed (a field left as it was before the language changed)."""
+    return text.strip() in {i18n.translations(lang).gettext(_SEAT_WORDS[seat])
+                            for lang in i18n.LANGUAGES}
+
+
 def team_name(team: int) -> str:
     """``North–South`` / ``Norte–Sul`` / ``Norte–Sur`` ..."""
     return _(_TEAM_WORDS[team])

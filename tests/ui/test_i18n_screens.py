@@ -354,3 +354,25 @@ async def test_long_names_fit_the_table_curtain_and_summary(
     assert set(texts) == {"curtain", "bidding", "kitty", "joker", "trick", "summary"}
     assert not problems, "\n".join(problems)
     assert texts == snapshot
+
+
+async def test_untouched_seat_names_follow_every_language_switch(tmp_path: Path) -> None:
+    """F3 on the start screen through Portuguese, Brazilian Portuguese and Spanish: a
+    name nobody typed is the seat's name in the language now shown (South was left as
+    Portugal's "Sul" after pt_BR -> es) and the game starts with the seats' own names;
+    a typed name stays as typed."""
+    app = create_app(tmp_path, seed=steps.SEED, autostart=False)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("A", "n", "a")  # North's name, typed at once
+            for _ in range(3):
+                await pilot.press("f3")
+                await pilot.pause()
+            assert i18n.language() == "es"
+            names = [app.screen.query_one(f"#name-{seat}").value for seat in range(4)]
+            assert names == ["Ana", "Este", "Sur", "Oeste"]
+            players = app.screen.chosen_players()  # type: ignore[attr-defined]
+            assert [p.name for p in players] == ["Ana", "East", "South", "West"]
+    finally:
+        i18n.set_language("en")

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widgets import Input, Label, Static
 
 from five_hundred.i18n import N_, _
-from five_hundred.notation import SEATS, seat_name
+from five_hundred.notation import is_seat_name, seat_name
 from five_hundred.safe_text import clean_name
 from five_hundred.ui.screens.start import KINDS, StartScreen, _translated
 from five_hundred.ui.widgets.choice import Choice
@@ -133,10 +133,10 @@ class HostSetupScreen(StartScreen, inherit_bindings=False):
         """Each seat's name: ``""`` for a remote seat (the friend gives theirs) and for a
         seat's own name, in any language."""
         names = []
-        for seat, (kind, english) in enumerate(zip(self.chosen_kinds(), SEATS, strict=True)):
+        for seat, kind in enumerate(self.chosen_kinds()):
             typed = "" if kind == "remote" else \
                 self.query_one(f"#name-{seat}", Input).value.strip()
-            if typed in (seat_name(seat), english):
+            if is_seat_name(typed, seat):
                 typed = ""
             names.append(clean_name(typed, ""))
         return tuple(names)
@@ -183,7 +183,7 @@ class HostSetupScreen(StartScreen, inherit_bindings=False):
         for seat in range(4):
             typed = self._typed.get(seat, "") if self.kinds[seat] == "remote" else \
                 self.query_one(f"#name-{seat}", Input).value.strip()
-            names.append("" if typed in (seat_name(seat), SEATS[seat]) else typed)
+            names.append("" if is_seat_name(typed, seat) else typed)
         self.names = tuple(names)
         self._typed = {}
         self.rules = self.chosen_rules()

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from five_hundred import i18n
 from five_hundred.i18n import N_, _
-from five_hundred.notation import SEATS, seat_name, shown_name, team_short
+from five_hundred.notation import SEATS, is_seat_name, seat_name, shown_name, team_short
 from five_hundred.safe_text import NAME_LIMIT, clean_name
 from five_hundred.ui.palette import four_colours
 from five_hundred.ui.screens.base import BaseScreen
@@ -363,7 +363,7 @@ class StartScreen(BaseScreen):
         for seat, name in enumerate(SEATS):
             typed = self.query_one(f"#name-{seat}", Input).value
             # the seat's name in any language is no name of one's own: kept as the seat's
-            if typed.strip() == seat_name(seat):
+            if is_seat_name(typed, seat):
                 typed = name
             text = clean_name(typed, name)
             kind = str(self.query_one(f"#kind-{seat}", Choice).value)
