@@ -16,7 +16,7 @@ from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import GameState
 from five_hundred.engine.views import SeatView, view_for
-from five_hundred.notation import describe_hint, option_label
+from five_hundred.notation import describe_hint, option_label, signed
 
 from .test_match import BORDERLINE, view_at
 
@@ -139,8 +139,8 @@ def test_bid_hint_shows_passing_at_the_sacrifice_floor() -> None:
     j = mc.judge_bid(knowledge_of(view, R), random.Random(1), hard.work_limit(0.25))
     assert j.base < mc.PASS_FLOOR
     h = hint(view, R, random.Random(1), 0.25)
-    floor = f"passing −{-round(mc.PASS_FLOOR)} (worth −{-round(j.base)}; a bid must still " \
-            f"clear −{-round(mc.PASS_FLOOR)})"
+    bar = signed(round(mc.PASS_FLOOR))
+    floor = f"passing {bar} (worth −{-round(j.base)}; a bid must still clear {bar})"
     assert floor in h.reason, h.reason
     shown = ranked_numbers(h.reason)
     assert shown == sorted(shown, reverse=True)
