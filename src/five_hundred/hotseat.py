@@ -241,15 +241,15 @@ class Controller:
         # seats played on their own screens (see the module's docstring): none locally
         self.own_screens: frozenset[int] = frozenset()
         self._viewer: int | None = None
+        # persons who have looked at their cards this deal (V5: until then they may
+        # still bid blind misère, so even a person alone gets a "your cards" screen)
+        self._looked: set[int] = set()
         self.forget_viewer()
         self._ladder = ladder_for(rules)
         # lines about the session, not the game ("Resumed …"), shown above the deal's log
         # (each a text, or a function that writes it in the language of the moment, so
         # that a language switched mid-game applies to the log too)
         self.notes: list[LogLine] = []
-        # persons who have looked at their cards this deal (V5: until then they may
-        # still bid blind misère, so even a person alone gets a "your cards" screen)
-        self._looked: set[int] = set()
         # lines about this deal that are not moves (a take-back, a claim), each after
         # the number of the deal's public log lines there were when it happened
         self._events: list[tuple[int, LogLine]] = []
@@ -361,9 +361,15 @@ class Controller:
     def forget_viewer(self) -> None:
         """Nobody's hand is on the screen any more (a new deal, a resumed game, a table
         that was hidden): who sits at the keyboard is unknown, so the next hand a person
-        sees needs its curtain. With one person, it is always that person."""
+        sees needs its curtain. With one person, it is that person, unless (V5) they
+        may still bid blind misère: then not even the computers' calls before their
+        turn may show the hand they would be bidding blind."""
         persons = self._keyboard_persons
-        self._viewer = persons[0] if len(persons) == 1 else None
+        alone = persons[0] if len(persons) == 1 else None
+        if alone is not None and alone not in self._looked and \
+                self.public().blind_misere_open(alone):
+            alone = None
+        self._viewer = alone
 
     def log(self, public: PublicView | None = None) -> list[str]:
         """The public log of this deal: the session's notes, then every public event

@@ -67,6 +67,20 @@ def hidden_cards(controller: Controller, seat: int | None) -> set[str]:
     return {card_str(c) for c in cards_of(hidden)}
 
 
+def _entitled(controller: Controller) -> int | None:
+    """The seat whose hand the table may show: the viewer, unless (V5) that person
+    has not looked at this deal's cards and has made no call yet, and so may still bid
+    blind misère (read here from the rules and the auction, not from the controller's
+    own test of it)."""
+    seat = controller.viewer
+    s = controller._state
+    if (seat is not None and controller.rules.blind_misere and s.phase == BIDDING
+            and seat not in controller._looked
+            and all(who != seat for who, _call in controller.public().auction)):
+        return None
+    return seat
+
+
 def forms(code: str) -> list[str]:
     """The spellings of a card searched everywhere on screen (the record spelling, the
     label when it cannot be read as a bid, and its name in words in the player's
@@ -191,7 +205,7 @@ def check_screen(app: FiveHundredApp, covered: bool = False) -> int:
     if isinstance(screen, CurtainScreen):
         hidden = hidden_cards(c, None)
     elif isinstance(screen, TableScreen):
-        hidden = hidden_cards(c, c.viewer)
+        hidden = hidden_cards(c, _entitled(c))
     else:
         return 0
     text = screen_text(app)

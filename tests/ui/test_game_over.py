@@ -75,6 +75,7 @@ async def test_start_screen_and_chart_or_table_in_a_small_terminal(tmp_path: Pat
         assert screen.query_one(ScoreChart).display
         await pilot.press("t")
         assert not screen.query_one(ScoreChart).display
+        await pilot.pause()  # the sheet laid out in the chart's place (slow under load)
         text = screen_text(app)
         assert "misère" in text and "370 / −530" in text and " t  Chart " in text
         await pilot.press("t")

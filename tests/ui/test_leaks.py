@@ -72,6 +72,20 @@ async def test_no_leak_with_house_rules_v3_v5(tmp_path: Path, language: str) -> 
     assert deals == 2
 
 
+@pytest.mark.parametrize("language", ["pt_BR"], indirect=True)
+async def test_no_hand_before_a_blind_misere_choice_alone_with_computers_v5(
+        tmp_path: Path, language: str) -> None:
+    """V5, one person with computers (game seed 1000: Ana calls first in deal 1, East
+    before her in deal 2): while the computers call, the person's new hand is not on
+    the table, since they may still bid blind misère on their "your cards" screen (in
+    Brazilian Portuguese)."""
+    rules = PAGAT_AUSTRALIAN.model_copy(update={"blind_misere": True})
+    alone = [Player("Ana"), Player("Bruno", "computer", "easy"),
+             Player("Carla", "computer", "easy"), Player("Davi", "computer", "easy")]
+    deals, checks = await run_deals_with_rules(tmp_path, 1, 2, alone, rules)
+    assert deals == 2 and checks > 0
+
+
 @pytest.mark.parametrize("language", ["pt"], indirect=True)
 async def test_no_leak_in_the_two_joker_game_v6(tmp_path: Path, language: str) -> None:
     """V6 (two jokers, 6-card kitty, game bids): nothing hidden is shown either (in

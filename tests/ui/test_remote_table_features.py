@@ -47,12 +47,12 @@ from .test_remote import CODE, SEED, SIZE, my_turn, play_deal, remote_app, spec,
 
 
 @asynccontextmanager
-async def serving(*kinds: str, seed: int = SEED, rules: RuleSet = PAGAT_AUSTRALIAN
-                  ) -> AsyncIterator[tuple[NetTable, int]]:
-    """``test_remote.serving`` with the rules given."""
+async def serving(*kinds: str, seed: int = SEED, rules: RuleSet = PAGAT_AUSTRALIAN,
+                  pace: float = 0.0) -> AsyncIterator[tuple[NetTable, int]]:
+    """``test_remote.serving`` with the rules (and the computers' pace) given."""
     server = TableServer(wrong_code_delay=0.0)
     table = server.open_table(TableConfig(
-        rules=rules, seats=tuple(spec(k) for k in kinds), seed=seed, code=CODE, pace=0.0,
+        rules=rules, seats=tuple(spec(k) for k in kinds), seed=seed, code=CODE, pace=pace,
         undo_window=0.0, computer_budget=0.01, hint_budget=0.01))
     port = await server.start("127.0.0.1", 0)
     try:
@@ -205,6 +205,29 @@ async def test_a_joiner_alone_is_offered_blind_misere_before_the_hand(tmp_path: 
             c = table.controller
             assert c is not None
             await wait_until(pilot, lambda: (0, "BMIS") in c.public().auction)
+
+
+async def test_a_joiner_alone_sees_no_hand_while_the_computers_call_first_v5(
+        tmp_path: Path) -> None:
+    """V5, seed 1: East, South and West call before North, at a pace of 0.4 s, and North
+    could still bid blind misère: while they call, North's table shows the auction and
+    no hand (not its cards, not its frame's seat view); then the "your cards" screen
+    offers blind misère."""
+    rules = PAGAT_AUSTRALIAN.model_copy(update={"blind_misere": True})
+    async with serving("remote", "easy", "easy", "easy", seed=1, rules=rules,
+                       pace=0.4) as (table, port):
+        app = await joined(tmp_path, port)
+        async with app.run_test(size=SIZE) as pilot:
+            c = table.controller
+            await wait_until(pilot, lambda: c is not None and bool(c.public().auction)
+                             and isinstance(app.screen, RemoteTableScreen))
+            assert c is not None and c.acting_seat != 0
+            hand = app.links[0].frame.model.seat_view.hand  # type: ignore[union-attr]
+            assert app._table is not None and app._table.view is None
+            assert not set(_faces(screen_text(app))) & {card_face(x) for x in hand}
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen)
+                             and "blind misère" in screen_text(app))
+            assert c.acting_seat == 0
 
 
 async def test_enter_on_the_your_cards_screen_shows_the_hand_and_no_blind_bid(

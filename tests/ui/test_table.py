@@ -7,6 +7,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from five_hundred.engine import PLAYING
 from five_hundred.hotseat import Player
 from five_hundred.ui.app import create_app
@@ -195,6 +197,32 @@ async def test_blind_misere_for_one_person_with_computers_v5(tmp_path: Path) -> 
                 await settle(pilot, app)
                 assert isinstance(app.screen, TableScreen)
                 assert "blind only before looking" in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "pt_BR", "es"])
+async def test_why_blind_misere_is_closed_fits_80_columns_v5(tmp_path: Path, lang: str) -> None:
+    """V5 at 80×24: once the person has looked (Enter on "your cards"), the bid grid's
+    open-misère row says why blind misère is dim, whole, in every language (the rank
+    part gives way; at 100 columns the longer note is whole too, as above)."""
+    from five_hundred import i18n
+    from five_hundred.engine import PAGAT_AUSTRALIAN
+
+    rules = PAGAT_AUSTRALIAN.model_copy(update={"blind_misere": True})
+    i18n.set_language(lang)
+    try:
+        app = create_app(tmp_path, seed=4, rules=rules)  # North calls first
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert isinstance(app.screen, CurtainScreen)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert isinstance(app.screen, TableScreen)
+            note = i18n._("blind: only before looking")
+            [row] = [line for line in screen_text(app).splitlines()
+                     if i18n._("open misère") in line]
+            assert row.rstrip().endswith(note), row
+    finally:
+        i18n.set_language("en")
 
 
 async def test_toasts_are_cleared_before_the_curtain(tmp_path: Path) -> None:

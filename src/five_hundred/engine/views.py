@@ -39,7 +39,16 @@ from .cards import (
     trump_code,
 )
 from .rules import RuleSet
-from .state import DISCARD_PHASE, JOKER_PHASE, PLAYING, DealResult, GameState, Phase, team_of
+from .state import (
+    BIDDING,
+    DISCARD_PHASE,
+    JOKER_PHASE,
+    PLAYING,
+    DealResult,
+    GameState,
+    Phase,
+    team_of,
+)
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -139,6 +148,12 @@ class PublicView(BaseModel):
     @property
     def last_trick(self) -> TrickView | None:
         return self.tricks[-1] if self.tricks else None
+
+    def blind_misere_open(self, seat: int) -> bool:
+        """V5: ``seat`` may still bid blind misère this deal (the auction is on and it
+        has made no call yet), so its hand must not be shown before it chooses."""
+        return (self.rules.blind_misere and self.phase == BIDDING
+                and all(s != seat for s, _call in self.auction))
 
 
 class SeatView(BaseModel):

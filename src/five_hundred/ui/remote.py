@@ -533,12 +533,16 @@ class RemoteApp(App[None]):
         self._summary = None
         mine = self.my_seats
         if len(mine) == 1:
-            self.viewer = mine[0]
+            # V5: a hand that may still be bid blind stays unseen, even while the
+            # others call before its turn
+            alone = mine[0]
+            unseen = public.blind_misere_open(alone) and (self._deal, alone) not in self._looked
+            self.viewer = None if unseen else alone
         elif self.viewer not in mine:
             self.viewer = None
         acting = public.to_act
         if acting in mine and ((len(mine) > 1 and acting != self.viewer) or (
-                self._blind_offered(acting) and (self._deal, acting) not in self._looked)):
+                public.blind_misere_open(acting) and (self._deal, acting) not in self._looked)):
             # another seat's turn at this keyboard, or (V5) a person who may still bid
             # blind misère: even alone at the screen, "your cards" first, as at one table
             self._show_curtain(acting, solo=len(mine) == 1)

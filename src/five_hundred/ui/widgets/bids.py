@@ -193,8 +193,12 @@ class BidGrid(Widget):
                 out.append("  " + _("ranks above 7NT, below 8♠"), style="dim")
             elif row and row[0] == "OMIS":
                 if "BMIS" in row and "BMIS" not in self.legal:
-                    out.append("  " + _("ranks above 10♦, below 10♥; blind only before "
-                                        "looking"), style="dim")
+                    # the rank part gives way when the whole note would be cut off
+                    # (at 80 columns): why blind misère is dim matters more here
+                    note = _("ranks above 10♦, below 10♥; blind only before looking")
+                    if x + 2 + len(note) > self.size.width:
+                        note = _("blind: only before looking")
+                    out.append("  " + note, style="dim")
                 else:
                     out.append("  " + _("ranks above 10♦, below 10♥"), style="dim")
             self._hits.append(hits)
