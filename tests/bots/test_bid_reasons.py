@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from five_hundred.bots import club, hint, mc, normal, player
+from five_hundred.bots import club, hard, hint, mc, normal, player
 from five_hundred.bots.hand_strength import nt_tricks, suit_tricks
 from five_hundred.bots.levels import explain_bid
 from five_hundred.bots.reasons import BidReason
@@ -157,7 +157,7 @@ def test_hard_says_what_its_play_outs_found() -> None:
     assert (r.strain, r.trumps, r.joker, r.right_bower, r.left_bower) == (HEARTS, 7, True,
                                                                           True, True)
     assert r.tricks >= r.needed - 1
-    j = mc.judge_bid(knowledge_of(view, R), random.Random(5), 15_000)
+    j = mc.judge_bid(knowledge_of(view, R), random.Random(5), hard.work_limit(0.1))
     assert j.reason == r and dict(j.options)[r.bid] == pytest.approx(r.points)
     sentence = bid_explanation(r)
     assert f"made in {r.made} of {r.samples} sampled deals, about {r.tricks:.1f} tricks" \

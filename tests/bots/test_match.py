@@ -109,14 +109,15 @@ def test_outbid_the_opponents_game_winning_contract(level: str) -> None:
 def test_hard_sacrifices_only_when_their_contract_wins_the_game() -> None:
     """Issue 26 (R10, R35): North opens 6♥ and East holds five spades to the king and
     jack. 7♠ would lose points on average, though fewer than North's 6♥ would cost: at
-    0-0 hard passes (once it bid whatever lost less than 15 points, ``PASS_FLOOR`` was
-    −15); with N–S at 420, where 6♥ made wins them the game, it bids 7♠."""
+    0-0 hard passes; with N–S at 420, where 6♥ made wins them the game, it bids 7♠.
+    7♠ is worth about −18 on most seeds; on seeds 7 and 10 it is within −15, where hard
+    bid it until issue 26 (whatever lost less than 15 points: ``PASS_FLOOR`` was −15)."""
     hand = ["6S", "7S", "8S", "JS", "KS", "9C", "KC", "TD", "7H", "TH"]
-    for seed in (1, 3):
+    for seed in (1, 7, 10):
         calm = view_at(hand, 1, 3, (0, 0), ("bid 6H",), seed)
         j = mc.judge_bid(knowledge_of(calm, R), random.Random(seed), hard.work_limit(0.25))
         best = max(v for _code, v in j.options)
-        assert j.base < best < 0 and best > -15, (j.options, j.base)
+        assert j.base < best < 0 and (best > -15 or seed == 1), (j.options, j.base)
         assert player("hard").choose(calm, random.Random(seed), 0.25).text == "pass"
         stake = view_at(hand, 1, 3, (420, 0), ("bid 6H",), seed)
         assert player("hard").choose(stake, random.Random(seed), 0.25).text == "bid 7S"

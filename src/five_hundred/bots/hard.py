@@ -40,7 +40,7 @@ MAX_SAMPLES = 100
 # clock: one unit is one solver node or one play-out move (about 5 microseconds on the
 # reference 2-core machine), and dealing a sample counts ``SAMPLE_WORK`` units. The same
 # view, seed and budget therefore give the same decision whatever the machine load.
-WORK_PER_SECOND = 150_000
+WORK_PER_SECOND = 450_000
 SAMPLE_WORK = 30
 
 
