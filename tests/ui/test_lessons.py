@@ -90,6 +90,7 @@ async def test_lesson(tmp_path: Path, lesson: Lesson) -> None:
         assert not verdict.right
         shown = side_text(table)
         assert "✘" in shown and f"({verdict.rule}" in shown and "Try again." in shown
+        assert screen_text(app).count("✘") == 1  # said once, in the panel
         if verdict.engine:
             assert "Not allowed:" in shown
         assert run.index == 0 and not table.complete

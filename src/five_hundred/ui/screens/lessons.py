@@ -304,9 +304,8 @@ class LessonTableScreen(TableScreen):
                 head += f" ({verdict.rule})"
         if not head.endswith((".", "!", "?")):
             head += "."
-        line = "✘ " + head + " " + _("Try again.")
-        self.feedback = Text(line, style="bold red")
-        self.tell(line, "error", timeout=30.0)
+        # in the lesson's panel, under its question; not on the prompt line as well
+        self.feedback = Text("✘ " + head + " " + _("Try again."), style="bold red")
 
     def on_table_screen_act(self, message: TableScreen.Act) -> None:
         message.stop()
