@@ -187,6 +187,22 @@ async def test_the_command_line_presets_the_form_and_a_language_switch_keeps_it(
                                           ("", "", "Ana", ""), rules, 7, True)
 
 
+async def test_the_arrows_walk_the_form_as_on_the_start_screen(tmp_path: Path) -> None:
+    """↓ from North's name to the line below: East's kind (East is remote, its name
+    takes no keys), ↓ South's kind, ↑ East's again; the bar names the keys."""
+    app = setup_app(tmp_path, seed=15)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.focused is not None and app.screen.focused.id == "name-0"
+        assert "↑↓  Field" in screen_text(app).splitlines()[-1]
+        await pilot.press("down")
+        assert app.screen.focused is not None and app.screen.focused.id == "kind-1"
+        await pilot.press("down")
+        assert app.screen.focused is not None and app.screen.focused.id == "kind-2"
+        await pilot.press("up")
+        assert app.screen.focused is not None and app.screen.focused.id == "kind-1"
+
+
 async def test_escape_leaves_with_nothing_chosen(tmp_path: Path) -> None:
     app = setup_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -213,6 +213,35 @@ async def test_names_typed_ahead_across_tabs_land_each_in_its_field(tmp_path: Pa
         assert [p.level for p in players[:3]] == ["easy", "normal", "easy"]
 
 
+async def test_the_arrows_walk_the_start_form_line_by_line(tmp_path: Path) -> None:
+    """Found playing: ↓ on the start form did nothing (only Tab, which no key on the
+    screen named, moved the cursor). ↓/↑ now go to the field on the line below/above,
+    in the same column: North's kind, then East's, South's, West's, as drawn; the bar
+    says so whichever field has the cursor."""
+    app = FiveHundredApp(Storage(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "name-0"
+        assert "↑↓  Field" in screen_text(app).splitlines()[-1]
+        await pilot.press("down", "down")
+        assert app.focused is not None and app.focused.id == "name-2"
+        await pilot.press("up", "tab")  # East's name, then its kind beside it
+        assert app.focused is not None and app.focused.id == "kind-1"
+        await pilot.press("right", "down", "right", "right", "down", "up", "up")
+        assert app.focused is not None and app.focused.id == "kind-1"
+        assert "↑↓  Field" in screen_text(app).splitlines()[-1]
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        assert [p.level if not p.is_person else "person" for p in screen.chosen_players()] \
+            == ["person", "easy", "normal", "person"]
+        await pilot.press("down", "down", "down", "down")  # past West: the rules, V1
+        assert app.focused is not None and app.focused.id == "opt-no_misere"
+        for _ in range(12):  # down to the buttons, and no further
+            await pilot.press("down")
+        assert app.focused is not None and app.focused.id in ("new", "resume", "history",
+                                                              "learn", "rules", "quit")
+
+
 async def test_up_from_norths_name_reaches_the_saved_games_and_enter_resumes(
         tmp_path: Path) -> None:
     app = FiveHundredApp(Storage(_saved_game_folder(tmp_path)))

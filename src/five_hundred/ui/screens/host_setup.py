@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
 from five_hundred.i18n import N_, _
 from five_hundred.notation import is_seat_name, seat_name
 from five_hundred.safe_text import clean_name
-from five_hundred.ui.screens.start import KINDS, StartScreen, _translated
+from five_hundred.ui.screens.start import KINDS, FormBody, StartScreen, _translated
 from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.keybar import KeyBar
 from five_hundred.ui.widgets.lean_button import LeanButton
@@ -89,7 +89,7 @@ class HostSetupScreen(StartScreen, inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         problem = self.game.storage.problem
-        with VerticalScroll(id="body", can_focus=False):
+        with FormBody(id="body"):
             yield Static(Text.assemble((_("Five Hundred"), "bold"), " · ",
                                        _("host a table: friends play from their own "
                                          "screens")), id="start-title")

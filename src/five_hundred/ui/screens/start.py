@@ -72,6 +72,27 @@ def game_line(info: GameInfo) -> Text:
     return line
 
 
+# ↑↓ on the form: the field on the line below or above (``StartScreen.action_row``).
+# Bound on the form's container and its text fields, whose own ↑↓ (scrolling) would
+# otherwise come first, and hide the keys from the bar.
+ROW_KEYS: list[BindingType] = [
+    Binding("down", "screen.row(1)", N_("Field"), key_display="↑↓"),
+    Binding("up", "screen.row(-1)", N_("Field"), show=False),
+]
+
+
+class FormBody(VerticalScroll, can_focus=False):
+    """The scrolling body of the start and host-setup forms."""
+
+    BINDINGS: ClassVar[list[BindingType]] = ROW_KEYS
+
+
+class FieldInput(Input):
+    """A text field of the form."""
+
+    BINDINGS: ClassVar[list[BindingType]] = ROW_KEYS
+
+
 class SavedGames(OptionList):
     """The games in progress, latest first: ↑/↓ choose, Enter resumes. Below the last
     one, ↓ goes on to North's name (↑ from there comes back)."""
@@ -118,9 +139,10 @@ class StartScreen(BaseScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game", N_("New game")),
         Binding("ctrl+r", "resume", N_("Resume")),
+        # the bar shows what fits, in this order (the lessons have a button on the form)
         Binding("f2", "history", N_("History")),
-        Binding("f4", "app.learn", N_("Learn to play")),
         Binding("f1", "app.rules", N_("Rules")),
+        Binding("f4", "app.learn", N_("Learn to play")),
         Binding("ctrl+q", "app.request_quit", N_("Quit")),
         # priority: the focus moves as the key arrives, so a name typed ahead after
         # Tab goes into the next field, not the one Tab left (see on_key for the keys
@@ -148,7 +170,7 @@ class StartScreen(BaseScreen):
         rules = last.rules if last else None
         practice = self.practice if self.practice is not None else \
             bool(last and last.practice)
-        with VerticalScroll(id="body", can_focus=False):
+        with FormBody(id="body"):
             yield Static(Text.assemble((_("Five Hundred"), "bold"), " · ",
                                        _("Australian partnership 500 · North–South against "
                                          "East–West")), id="start-title")
@@ -190,7 +212,7 @@ class StartScreen(BaseScreen):
             name = seat_name(seat)
             team = team_short(seat % 2)
             with LabelledRow(f"{name:<6} {team}", classes="seat-row"):
-                yield Input(shown, placeholder=name, id=f"name-{seat}",
+                yield FieldInput(shown, placeholder=name, id=f"name-{seat}",
                             max_length=NAME_LIMIT, classes="seat-name", compact=True)
                 yield Choice(kinds, kind, id=f"kind-{seat}", classes="seat-kind")
 
@@ -218,7 +240,7 @@ class StartScreen(BaseScreen):
     def compose_seed_language(self) -> ComposeResult:
         """The seed and the language: one row for two (80×24 holds the form)."""
         with LabelledRow(_("Seed"), classes="seat-row"):
-            yield Input("" if self.seed is None else str(self.seed),
+            yield FieldInput("" if self.seed is None else str(self.seed),
                         placeholder=_("blank: a random deal"), id="seed", type="integer",
                         classes="seat-name", compact=True)
             yield Label(_("Language"), id="language-label")
@@ -383,7 +405,7 @@ class StartScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
             return self.game_count > 0
-        if action == "next_field":
+        if action in ("next_field", "row"):
             # with no focus yet, Tab waits in line behind the letters typed before it
             return self.focused is not None
         return True
@@ -393,6 +415,21 @@ class StartScreen(BaseScreen):
             self.focus_next()
         else:
             self.focus_previous()
+
+    def action_row(self, step: int) -> None:
+        """↑↓: the field on the line below (``step`` 1) or above, the one nearest the
+        cursor's column, so that the arrows walk the form as it is drawn (Tab walks it
+        field by field); a line out of sight: the next field in Tab's order."""
+        here = self.focused
+        if here is None:
+            return
+        at = here.region
+        lines = [w for w in self.focus_chain
+                 if w.region and (w.region.y - at.y) * step > 0]
+        if not lines:
+            self.action_next_field(step)
+            return
+        min(lines, key=lambda w: (abs(w.region.y - at.y), abs(w.region.x - at.x))).focus()
 
     def action_new_game(self) -> None:
         self.post_message(self.NewGame(self.chosen_rules(), self.chosen_players(),
