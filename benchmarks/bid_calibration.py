@@ -7,7 +7,8 @@ contract ``hard`` won in a suit or no trumps (``tournament.play_deal`` telling e
 bid's reason), pairs what its bid judged (the mean play-out tricks of the strain, the
 share of samples in which the bid was made, the expected points) with what happened
 (the tricks its side took, made or not, the points scored). It prints the results by
-the estimate's margin over the bid and by level, and the least-squares line
+the estimate's margin over the bid, by level, by the auction (contested or not) and by
+the match score (a side at ``NEAR_END`` or more), and the least-squares line
 ``table tricks = a + b * play-out tricks`` (docs/bots.md, "Issue 26": what was
 measured and what a correction on it did).
 
@@ -28,6 +29,7 @@ from bid_variants import apply
 
 from five_hundred.bots.reasons import BidReason
 from five_hundred.bots.tournament import contract_kind, play_deal
+from five_hundred.engine.actions import MakeBid
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 
 
@@ -57,7 +59,11 @@ def collect(b: str, pairs: int, seed: int, budget: float, out: Path | None) -> l
                    "points_est": r.points, "samples": r.samples,
                    "tricks": res.tricks[orient], "made": bool(res.made),
                    "points": res.score_change[orient] - res.score_change[1 - orient],
-                   "scores": sc}
+                   "scores": sc,
+                   "opp_bids": sum(1 for s, a in state.auction
+                                   if isinstance(a, MakeBid) and s & 1 != orient),
+                   "own_bids": sum(1 for s, a in state.auction
+                                   if isinstance(a, MakeBid) and s & 1 == orient)}
             rows.append(row)
             if sink:
                 sink.write(json.dumps(row) + "\n")
@@ -68,6 +74,9 @@ def collect(b: str, pairs: int, seed: int, budget: float, out: Path | None) -> l
     if sink:
         sink.close()
     return rows
+
+
+NEAR_END = 380  # a side's score from which the next contracts may end the game
 
 
 def fit(rows: list[dict]) -> tuple[float, float]:
@@ -93,6 +102,17 @@ def report(rows: list[dict]) -> None:
     for level in (6, 7, 8, 9, 10):
         sel = [r for r in rows if r["needed"] == level]
         _line(f"level {level}", sel)
+    if all("opp_bids" in r for r in rows):  # records from before these were kept lack them
+        _line("uncontested", [r for r in rows if r["opp_bids"] == 0])
+        _line("contested", [r for r in rows if r["opp_bids"] > 0])
+        _line("partner bid too", [r for r in rows if r["own_bids"] > 1])
+    # where the match weighs a bid most (match.utility): a side within reach of the end
+    near = [r for r in rows if max(r["scores"]) >= NEAR_END]
+    calm = [r for r in rows if max(r["scores"]) < NEAR_END]
+    _line(f"a side at {NEAR_END}+", near)
+    _line(f"both below {NEAR_END}", calm)
+    _line(f"{NEAR_END}+, share < 50%", [r for r in near if r["share"] < 0.5])
+    _line(f"<{NEAR_END}, share < 50%", [r for r in calm if r["share"] < 0.5])
     _line("all", rows)
     a, b = fit(rows)
     mean_gap = sum(r["tricks"] - r["est"] for r in rows) / n
