@@ -242,6 +242,27 @@ async def test_the_arrows_walk_the_start_form_line_by_line(tmp_path: Path) -> No
                                                               "learn", "rules", "quit")
 
 
+async def test_names_and_choices_typed_ahead_across_arrows_land_where_meant(
+        tmp_path: Path) -> None:
+    """Found playing: "Ana", ↓, "Bo" typed at speed put "AnaBo" in North's name (the
+    cursor moved after the letters had gone to the field it left). ↓ acts as it
+    arrives, as Tab does: each name and choice lands on the line it was typed for."""
+    app = FiveHundredApp(Storage(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = [*"Ana", "down", *"Bo", "tab", "right", "down", "right", "right"]
+        for key in keys:  # all queued before any is handled, as a fast typist's are
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        players = screen.chosen_players()
+        assert [p.name for p in players[:2]] == ["Ana", "Bo"]
+        assert [p.level if not p.is_person else "person" for p in players] \
+            == ["person", "easy", "normal", "person"]
+
+
 async def test_up_from_norths_name_reaches_the_saved_games_and_enter_resumes(
         tmp_path: Path) -> None:
     app = FiveHundredApp(Storage(_saved_game_folder(tmp_path)))

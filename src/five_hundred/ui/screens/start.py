@@ -72,25 +72,16 @@ def game_line(info: GameInfo) -> Text:
     return line
 
 
-# ↑↓ on the form: the field on the line below or above (``StartScreen.action_row``).
-# Bound on the form's container and its text fields, whose own ↑↓ (scrolling) would
-# otherwise come first, and hide the keys from the bar.
-ROW_KEYS: list[BindingType] = [
-    Binding("down", "screen.row(1)", N_("Field"), key_display="↑↓"),
-    Binding("up", "screen.row(-1)", N_("Field"), show=False),
-]
-
-
 class FormBody(VerticalScroll, can_focus=False):
-    """The scrolling body of the start and host-setup forms."""
+    """The scrolling body of the start and host-setup forms. ↑↓: the field on the line
+    below or above (``StartScreen.action_row``). Priority, as for Tab: the cursor moves
+    as the key arrives, so what is typed after it lands in the field it went to; and
+    the bar shows these keys, not a text field's own ↑↓ (scrolling)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = ROW_KEYS
-
-
-class FieldInput(Input):
-    """A text field of the form."""
-
-    BINDINGS: ClassVar[list[BindingType]] = ROW_KEYS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "screen.row(1)", N_("Field"), key_display="↑↓", priority=True),
+        Binding("up", "screen.row(-1)", N_("Field"), show=False, priority=True),
+    ]
 
 
 class SavedGames(OptionList):
@@ -98,8 +89,10 @@ class SavedGames(OptionList):
     one, ↓ goes on to North's name (↑ from there comes back)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor_up", N_("Choose"), show=False),
-        Binding("down", "cursor_down", N_("Saved game"), show=True, key_display="↑↓"),
+        # priority: the form's ↑↓ (``FormBody``) stand aside for the list's
+        Binding("up", "cursor_up", N_("Choose"), show=False, priority=True),
+        Binding("down", "cursor_down", N_("Saved game"), show=True, key_display="↑↓",
+                priority=True),
         Binding("enter", "select", N_("Resume"), show=True, key_display="⏎"),
     ]
 
@@ -212,7 +205,7 @@ class StartScreen(BaseScreen):
             name = seat_name(seat)
             team = team_short(seat % 2)
             with LabelledRow(f"{name:<6} {team}", classes="seat-row"):
-                yield FieldInput(shown, placeholder=name, id=f"name-{seat}",
+                yield Input(shown, placeholder=name, id=f"name-{seat}",
                             max_length=NAME_LIMIT, classes="seat-name", compact=True)
                 yield Choice(kinds, kind, id=f"kind-{seat}", classes="seat-kind")
 
@@ -240,7 +233,7 @@ class StartScreen(BaseScreen):
     def compose_seed_language(self) -> ComposeResult:
         """The seed and the language: one row for two (80×24 holds the form)."""
         with LabelledRow(_("Seed"), classes="seat-row"):
-            yield FieldInput("" if self.seed is None else str(self.seed),
+            yield Input("" if self.seed is None else str(self.seed),
                         placeholder=_("blank: a random deal"), id="seed", type="integer",
                         classes="seat-name", compact=True)
             yield Label(_("Language"), id="language-label")
@@ -276,12 +269,6 @@ class StartScreen(BaseScreen):
         it is mounted), so they would be lost: each is sent on to the name field that
         has (or gets) the focus."""
         target = self.focused
-        saved = self._saved()
-        if event.key == "up" and target is not None and target.id == "name-0" \
-                and saved is not None and saved.option_count:
-            event.stop()  # from North's name up to the saved games, which sit above it
-            saved.focus()
-            return
         if event.key in ("tab", "shift+tab") and self.query("#name-0"):
             # here only if it came before the screen had a focus: after the letters
             # before it, in order
@@ -405,6 +392,8 @@ class StartScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
             return self.game_count > 0
+        if action == "row" and isinstance(self.focused, SavedGames):
+            return False  # the list's own ↑↓ choose a game
         if action in ("next_field", "row"):
             # with no focus yet, Tab waits in line behind the letters typed before it
             return self.focused is not None
@@ -419,17 +408,21 @@ class StartScreen(BaseScreen):
     def action_row(self, step: int) -> None:
         """↑↓: the field on the line below (``step`` 1) or above, the one nearest the
         cursor's column, so that the arrows walk the form as it is drawn (Tab walks it
-        field by field); a line out of sight: the next field in Tab's order."""
+        field by field), from North's name up to the saved games too; a line out of
+        sight: the next field in Tab's order, never round from the last to the first."""
+        chain = self.focus_chain
         here = self.focused
-        if here is None:
+        if here not in chain:
             return
         at = here.region
-        lines = [w for w in self.focus_chain
-                 if w.region and (w.region.y - at.y) * step > 0]
-        if not lines:
-            self.action_next_field(step)
-            return
-        min(lines, key=lambda w: (abs(w.region.y - at.y), abs(w.region.x - at.x))).focus()
+        shown = [(w, r) for w in chain if (r := w.region) and (r.y - at.y) * step > 0]
+        # set_focus, not focus() (which waits its turn): the keys typed after this one
+        # go to the field it moves to
+        if shown:
+            self.set_focus(min(shown, key=lambda wr: (abs(wr[1].y - at.y),
+                                                      abs(wr[1].x - at.x)))[0])
+        elif 0 <= (i := chain.index(here) + step) < len(chain):
+            self.set_focus(chain[i])
 
     def action_new_game(self) -> None:
         self.post_message(self.NewGame(self.chosen_rules(), self.chosen_players(),
