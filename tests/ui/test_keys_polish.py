@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 
 from five_hundred import i18n
 from five_hundred.engine import PAGAT_AUSTRALIAN, PLAYING
-from five_hundred.hotseat import Controller
+from five_hundred.hotseat import Controller, Player
 from five_hundred.ui.app import FiveHundredApp
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.info import ConfirmScreen
@@ -191,6 +191,19 @@ async def test_a_name_typed_before_the_cursor_is_in_a_field_lands_in_norths(
         assert app.focused is not None and app.focused.id == "kind-0"
 
 
+async def typed_at_speed(pilot: Pilot[None], keys: list[str]) -> list[Player]:
+    """``keys`` on the start form, all queued before any is handled (as a fast typist's
+    are); the players the form then holds."""
+    app = pilot.app
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await pilot.pause()
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, StartScreen)
+    return list(screen.chosen_players())
+
+
 async def test_names_typed_ahead_across_tabs_land_each_in_its_field(tmp_path: Path) -> None:
     """Found playing: "Ana", Tab, Tab, "Bruno" typed faster than the screen takes them
     put "AnaBruno" in North's name (the letters reached the field Tab was leaving), and
@@ -199,15 +212,9 @@ async def test_names_typed_ahead_across_tabs_land_each_in_its_field(tmp_path: Pa
     app = FiveHundredApp(Storage(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        keys = [*"Ana", "tab", "right", "tab", *"Bruno", "tab", "right", "right", "tab",
-                "tab", "right", "shift+tab", "x"]
-        for key in keys:  # all queued before any is handled, as a fast typist's are
-            app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await pilot.pause()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, StartScreen)
-        players = screen.chosen_players()
+        players = await typed_at_speed(pilot, [
+            *"Ana", "tab", "right", "tab", *"Bruno", "tab", "right", "right", "tab",
+            "tab", "right", "shift+tab", "x"])
         assert [p.name for p in players] == ["Ana", "Bruno", "x", "West"]
         assert [p.is_person for p in players] == [False, False, False, True]
         assert [p.level for p in players[:3]] == ["easy", "normal", "easy"]
@@ -250,14 +257,8 @@ async def test_names_and_choices_typed_ahead_across_arrows_land_where_meant(
     app = FiveHundredApp(Storage(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        keys = [*"Ana", "down", *"Bo", "tab", "right", "down", "right", "right"]
-        for key in keys:  # all queued before any is handled, as a fast typist's are
-            app.post_message(events.Key(key, key if len(key) == 1 else None))
-        await pilot.pause()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, StartScreen)
-        players = screen.chosen_players()
+        players = await typed_at_speed(
+            pilot, [*"Ana", "down", *"Bo", "tab", "right", "down", "right", "right"])
         assert [p.name for p in players[:2]] == ["Ana", "Bo"]
         assert [p.level if not p.is_person else "person" for p in players] \
             == ["person", "easy", "normal", "person"]
