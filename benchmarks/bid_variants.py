@@ -51,6 +51,7 @@ def main() -> None:
           f"{r.mean:+.2f} ± {r.half_width:.2f} per deal")
     print(contract_line(args.a, r.contracts[0]))
     print(contract_line(args.b, r.contracts[1]))
+    print(f"games won by {args.a}: {r.games_won} of {r.games_won + r.games_lost}")
     if args.out:
         args.out.write_text(json.dumps(r.diffs))
     if args.against:
