@@ -24,6 +24,8 @@ import argparse
 import json
 import math
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from five_hundred.bots import hard, match, mc
@@ -36,6 +38,21 @@ from five_hundred.engine.state import GameState
 from five_hundred.engine.views import view_for
 
 MAX_DEALS = 200  # a game that has not ended by then is left out
+
+
+@contextmanager
+def spread_set(spread: float) -> Iterator[None]:
+    """``match.SPREAD`` at ``spread`` for a while; match's memos, whose keys leave the
+    spread out, emptied on the way in and out."""
+    old, match.SPREAD = match.SPREAD, spread
+    match._utilities.clear()
+    match._slacks.clear()
+    try:
+        yield
+    finally:
+        match.SPREAD = old
+        match._utilities.clear()
+        match._slacks.clear()
 
 
 def play_games(rules: RuleSet, a: str, b: str, games: int, seed: int,
@@ -58,21 +75,17 @@ def play_games(rules: RuleSet, a: str, b: str, games: int, seed: int,
 
 def log_likelihood(rules: RuleSet, rows: list[tuple[int, int, int]], spread: float) -> float:
     """Mean log-likelihood per position of the winners under ``win_chance``."""
-    old, match.SPREAD = match.SPREAD, spread
-    try:
-        total = 0.0
+    total = 0.0
+    with spread_set(spread):
         for ns, ew, winner in rows:
             p = min(max(match.win_chance(rules, (ns, ew), 0), 1e-9), 1 - 1e-9)
             total += math.log(p if winner == 0 else 1 - p)
-    finally:
-        match.SPREAD = old
     return total / len(rows)
 
 
 def calibration(rules: RuleSet, rows: list[tuple[int, int, int]], spread: float) -> None:
-    old, match.SPREAD = match.SPREAD, spread
-    try:
-        buckets = [[0, 0, 0.0] for _ in range(10)]  # positions, won, chance summed
+    buckets = [[0, 0, 0.0] for _ in range(10)]  # positions, won, chance summed
+    with spread_set(spread):
         for ns, ew, winner in rows:
             for team in (0, 1):  # both sides' view, so the table is symmetric
                 p = match.win_chance(rules, (ns, ew), team)
@@ -80,8 +93,6 @@ def calibration(rules: RuleSet, rows: list[tuple[int, int, int]], spread: float)
                 b[0] += 1
                 b[1] += winner == team
                 b[2] += p
-    finally:
-        match.SPREAD = old
     print(f"SPREAD {spread:g}:  foreseen  won   positions")
     for i, (n, won, chance) in enumerate(buckets):
         if n:
@@ -97,13 +108,8 @@ def openings(rules: RuleSet, deals: int, spread: float, budget: float) -> None:
         k = knowledge_of(view_for(state, 0), rules)
         calls = []
         for sp in (match.SPREAD, spread):
-            old, match.SPREAD = match.SPREAD, sp
-            match._utilities.clear()
-            match._slacks.clear()
-            try:
+            with spread_set(sp):
                 j = mc.judge_bid(k, random.Random(seed), hard.work_limit(budget))
-            finally:
-                match.SPREAD = old
             a = j.action
             code = ladder.bids[a.ladder_index].code if isinstance(a, MakeBid) else "pass"
             share = j.reason.share if j.reason is not None else None
@@ -113,8 +119,6 @@ def openings(rules: RuleSet, deals: int, spread: float, budget: float) -> None:
             thin += calls[0][0] != "pass" and (calls[0][1] or 0.0) < 0.5
             print(f"deal {seed}: {calls[0][0]} (made in {calls[0][1] or 0:.0%} of samples)"
                   f" -> {calls[1][0]} ({calls[1][1] or 0:.0%})")
-    match._utilities.clear()
-    match._slacks.clear()
     print(f"opening changed on {changed} of {deals} deals; at SPREAD {match.SPREAD:g} "
           f"{thin} of them a bid made in fewer than half its samples")
 
