@@ -55,12 +55,22 @@ def main() -> None:
     if args.out:
         args.out.write_text(json.dumps(r.diffs))
     if args.against:
-        other = json.loads(args.against.read_text())
-        d = [x - y for x, y in zip(r.diffs, other, strict=True)]
-        n = len(d)
-        m = sum(d) / n
-        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
-        print(f"paired with {args.against}: {m:+.2f} ± {1.96 * sd / math.sqrt(n):.2f} per deal")
+        print(paired_line(r.diffs, args.against))
+
+
+def paired_line(diffs: list[float], against: Path) -> str:
+    """The mean per-pair difference from another run's pairs (``--out`` of this script
+    or of ``match_breakdown.py``, the same seed), with its 95% interval; over the
+    first ``len(diffs)`` pairs of ``against`` when it has more."""
+    other = json.loads(against.read_text())
+    if len(other) < len(diffs):
+        raise SystemExit(f"{against} has {len(other)} pairs, fewer than {len(diffs)}")
+    d = [x - y for x, y in zip(diffs, other[:len(diffs)], strict=True)]
+    n = len(d)
+    m = sum(d) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
+    part = f" (its first {n} pairs)" if len(other) > n else ""
+    return f"paired with {against}{part}: {m:+.2f} ± {1.96 * sd / math.sqrt(n):.2f} per deal"
 
 
 if __name__ == "__main__":

@@ -9,17 +9,27 @@ worst first. "B:suit+ | B:suit+" are pairs in which B declared and made a suit
 contract at both tables: with A's cards too, so A let B take the auction.
 
     python benchmarks/match_breakdown.py --a normal --b club --pairs 800 --seed 1
+
+``--out`` saves each pair's points (as ``bid_variants.py --out`` does); ``--against``
+a tournament run's pairs on the same seed (``bid_variants.py --out``) prints the
+difference from 0-0 to the game series, pair by pair: what the carried score changed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from collections import defaultdict
+from pathlib import Path
 
 from five_hundred.bots import LEVELS, YARDSTICKS
 from five_hundred.bots.tournament import contract_kind, play_deal
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 from five_hundred.engine.state import DealResult
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bid_variants import paired_line  # a sibling script
 
 
 def table(res: DealResult, a_team: int) -> str:
@@ -38,10 +48,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=float, default=0.25)
     ap.add_argument("--top", type=int, default=12, help="classes printed at each end")
+    ap.add_argument("--out", type=Path, help="save each pair's points (JSON list)")
+    ap.add_argument("--against", type=Path, help="another run's pairs, the same seed")
     args = ap.parse_args()
     rules = PAGAT_AUSTRALIAN
     classes: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
     total = 0.0
+    pairs: list[float] = []
     for i in range(args.pairs):
         deal_seed = args.seed * 100003 + i  # the tournament's deals
         pair = 0.0
@@ -55,6 +68,7 @@ def main() -> None:
         entry[0] += 1
         entry[1] += pair
         total += pair
+        pairs.append(pair)
     n = args.pairs
     print(f"{args.a} (A) vs {args.b} (B): {n} duplicate pairs from 0-0, seed {args.seed}; "
           f"points per deal for A: {total / n:+.2f}")
@@ -68,6 +82,10 @@ def main() -> None:
             continue
         key, (count, points) = row
         print(f"{key:32} {int(count):5d} {points / n:+9.2f} {points / count:+9.1f}")
+    if args.out:
+        args.out.write_text(json.dumps(pairs))
+    if args.against:
+        print(paired_line(pairs, args.against))
 
 
 if __name__ == "__main__":
