@@ -16,10 +16,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import math
 from pathlib import Path
 
-from five_hundred.bots.tournament import contract_line, run_match
+from five_hundred.bots.tournament import contract_line, mean_interval, run_match
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 
 
@@ -65,12 +64,9 @@ def paired_line(diffs: list[float], against: Path) -> str:
     other = json.loads(against.read_text())
     if len(other) < len(diffs):
         raise SystemExit(f"{against} has {len(other)} pairs, fewer than {len(diffs)}")
-    d = [x - y for x, y in zip(diffs, other[:len(diffs)], strict=True)]
-    n = len(d)
-    m = sum(d) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
-    part = f" (its first {n} pairs)" if len(other) > n else ""
-    return f"paired with {against}{part}: {m:+.2f} ± {1.96 * sd / math.sqrt(n):.2f} per deal"
+    m, half = mean_interval([x - y for x, y in zip(diffs, other, strict=False)])  # other may run on
+    part = f" (its first {len(diffs)} pairs)" if len(other) > len(diffs) else ""
+    return f"paired with {against}{part}: {m:+.2f} ± {half:.2f} per deal"
 
 
 if __name__ == "__main__":

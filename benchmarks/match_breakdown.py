@@ -53,7 +53,6 @@ def main() -> None:
     args = ap.parse_args()
     rules = PAGAT_AUSTRALIAN
     classes: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
-    total = 0.0
     pairs: list[float] = []
     for i in range(args.pairs):
         deal_seed = args.seed * 100003 + i  # the tournament's deals
@@ -67,11 +66,10 @@ def main() -> None:
         entry = classes[" | ".join(tables)]
         entry[0] += 1
         entry[1] += pair
-        total += pair
         pairs.append(pair)
     n = args.pairs
     print(f"{args.a} (A) vs {args.b} (B): {n} duplicate pairs from 0-0, seed {args.seed}; "
-          f"points per deal for A: {total / n:+.2f}")
+          f"points per deal for A: {sum(pairs) / n:+.2f}")
     print(f"{'tables':32} {'pairs':>5} {'per deal':>9} {'per pair':>9}")
     ranked = sorted(classes.items(), key=lambda kv: kv[1][1])
     shown = ranked if len(ranked) <= 2 * args.top else [*ranked[:args.top], None,

@@ -174,11 +174,19 @@ def run_match(a: str, b: str, pairs: int, seed: int, rules: RuleSet, budget: flo
                   end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
-    n = len(diffs)
-    mean = sum(diffs) / n if n else 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    mean, half = mean_interval(diffs)
+    return MatchResult(len(diffs), mean, half, won, lost, diffs, contracts, passed_out,
+                       interrupted)
+
+
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean of per-pair ``values`` and the half-width of its 95% interval (normal
+    approximation; infinite below two values)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    var = sum((d - mean) ** 2 for d in values) / (n - 1) if n > 1 else 0.0
     half = 1.96 * math.sqrt(var / n) if n > 1 else float("inf")
-    return MatchResult(n, mean, half, won, lost, diffs, contracts, passed_out, interrupted)
+    return mean, half
 
 
 def _play_pair(a: str, b: str, deal_seed: int, rules: RuleSet, budget: float,
