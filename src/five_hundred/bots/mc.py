@@ -46,7 +46,6 @@ from . import match, misere, normal
 from .hand_strength import nt_tricks, suit_tricks
 from .playout import playout
 from .reasons import BidReason, with_hand
-from .rollout import continue_auction
 from .sampler import PILE, sample_hands
 from .solver import Solver
 
@@ -59,14 +58,6 @@ BID_MAX_SAMPLES = 400
 # passing lets the other side play: no sacrifice, unless their contract would win them
 # the game (``pass_bar``). Issue 26 asked for it; measured beside -15 (docs/bots.md).
 PASS_FLOOR = 0.0
-# The calls weighed again with the rest of the auction played on (``rollout``): passing
-# and this many of the best bids worth more than nothing as they stand; on the first
-# samples of the bidding, until this share of the bidding's work is spent more.
-ROLLOUT_BIDS = 3
-ROLLOUT_SHARE = 0.5
-ROLLOUT_MIN_SAMPLES = 12
-ROLLOUT_MAX_SAMPLES = 120
-CALL_WORK = 40  # a simulated call (``normal``'s bid and the engine's), in work units
 DISCARD_MIN_SAMPLES = 10
 DISCARD_MAX_SAMPLES = 40
 DISCARD_MARGIN = 8.0  # points another discard must gain over normal's
@@ -130,9 +121,6 @@ class Judgement:
     base: float = 0.0
     samples: int = 0
     reason: BidReason | None = None  # a bid: the facts that made it (``reasons.py``)
-    # the calls weighed with the auction played on (``rollout``), and over how many deals
-    rolled: tuple[tuple[str, float], ...] = ()
-    rolled_samples: int = 0
 
 
 def choose_bid(k: Knowledge, rng: random.Random, limit: int) -> Action:
@@ -157,9 +145,6 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     n = max(sums.samples, 1)
     values = [(i, sums.per_bid[i] / n) for i, _ in cand] + [(i, v) for i, v, _ in mis]
     j = _weigh_against_passing(k, plan, legal, values, _pass_value(k, sums.base / n), n)
-    if ROLLOUT_BIDS:
-        j = _rolled_out(k, j, legal, [(i, v) for i, v in values if ladder.bids[i].kind == SUIT_BID],
-                        sums, limit)
     return replace(j, reason=_sampled_reason(k, j, plan_reason, sums, values,
                                              {i: share for i, _v, share in mis}))
 
@@ -239,8 +224,6 @@ class _BidSums:
     samples: int = 0
     made: dict[int, int] = field(default_factory=dict)  # samples each bid was made in
     tricks: dict[int, float] = field(default_factory=dict)  # our tricks summed, per strain
-    # each sampled deal with our side's tricks per strain, for the auction's rollouts
-    kept: list[tuple[list[int], dict[int, int]]] = field(default_factory=list)
 
 
 def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: list[int],
@@ -262,11 +245,8 @@ def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: lis
     work = 0
     while sums.samples < BID_MAX_SAMPLES:
         hands = sample_hands(k, rng)
-        own: dict[int, int] = {}
-        sums.kept.append((hands, own))
         for t in strains:
             tricks, used = _exchange_and_play(solvers[t], k, hands, k.seat, _strain_bid(rules, t))
-            own[t] = tricks
             sums.tricks[t] = sums.tricks.get(t, 0.0) + tricks
             for i, b in cand:
                 if b.trump == t:
@@ -295,73 +275,6 @@ def _exchange_and_play(sv: Solver, k: Knowledge, hands: list[int], seat: int,
     tricks = _play_out(sv, hs, seat)
     used, sv.nodes = sv.nodes, 0
     return tricks, used
-
-
-def _rolled_out(k: Knowledge, j: Judgement, legal: dict[int, MakeBid],
-                suit_values: list[tuple[int, float]], sums: _BidSums, limit: int) -> Judgement:
-    """``j`` decided again among passing and the best few suit bids worth more than
-    nothing as they stand (``ROLLOUT_BIDS``): the call whose auction, played on by
-    ``normal``'s rules on the same sampled deals, ends in the most points. Left as it is
-    when ``j`` is a misère, when passing is not allowed, and when passing lets the other
-    side win the game (``pass_bar``'s sacrifice stands)."""
-    if isinstance(j.action, MakeBid) and j.action.ladder_index not in dict(suit_values):
-        return j  # a misère
-    if not any(a == PASS_ACTION for a, _ in k.legal) or _game_at_stake(k):
-        return j
-    best = sorted(((v, -i) for i, v in suit_values if v > PASS_FLOOR), reverse=True)
-    calls: list[Action] = [PASS_ACTION, *(legal[-i] for _v, i in best[:ROLLOUT_BIDS])]
-    if len(calls) == 1:
-        return j
-    means, n = rollout_values(k, sums.kept, calls, int(limit * ROLLOUT_SHARE))
-    ladder = ladder_for(k.rules)
-    names = [ladder.bids[c.ladder_index].code if isinstance(c, MakeBid) else "pass"
-             for c in calls]
-    chosen = max(range(len(calls)), key=lambda c: (means[c], -c))
-    return replace(j, action=calls[chosen], rolled=tuple(zip(names, means, strict=True)),
-                   rolled_samples=n)
-
-
-def rollout_values(k: Knowledge, kept: list[tuple[list[int], dict[int, int]]],
-                   calls: list[Action], limit: int) -> tuple[list[float], int]:
-    """Each call's mean points for the seat's side when the auction is played on from it
-    (``rollout.continue_auction``) on the sampled deals ``kept`` (with the tricks our
-    side took declaring each strain there) and the contract it ends on is played out;
-    until ``limit`` units of work are spent after ``ROLLOUT_MIN_SAMPLES`` deals."""
-    rules = k.rules
-    mine = k.seat & 1
-    total = rules.hand_size
-    solvers: dict[tuple[int, int], Solver] = {}
-    sums = [0.0] * len(calls)
-    work = 0
-    n = 0
-    for hands, own in kept[:ROLLOUT_MAX_SAMPLES]:
-        played: dict[tuple[int, int], int] = {}
-        for c, call in enumerate(calls):
-            bid, declarer, simulated = continue_auction(k, hands, call)
-            work += CALL_WORK * (simulated + 1)
-            if bid is None:
-                continue  # thrown in: nothing scored
-            if bid.is_misere:
-                sums[c] += match.contract_value(rules, k.scores, mine, bid, declarer & 1)
-                continue
-            tricks = own.get(bid.trump) if declarer == k.seat else None
-            if tricks is None:
-                key = (bid.trump, declarer)
-                tricks = played.get(key)
-                if tricks is None:
-                    sv = solvers.get(key)
-                    if sv is None:
-                        sv = solvers[key] = Solver(rules, play_context(rules, bid.trump),
-                                                   declarer, False)
-                    tricks, used = _exchange_and_play(sv, k, hands, declarer,
-                                                      _strain_bid(rules, bid.trump))
-                    played[key] = tricks
-                    work += used
-            sums[c] += _points(rules, bid, declarer & 1, mine, tricks, k.scores, total)
-        n += 1
-        if n >= ROLLOUT_MIN_SAMPLES and work >= limit:
-            break
-    return [s / max(n, 1) for s in sums], n
 
 
 def _pass_value(k: Knowledge, sampled: float) -> float:
@@ -395,14 +308,10 @@ def pass_bar(k: Knowledge, base: float) -> float:
     ``base``): ``base``, and ``PASS_FLOOR`` at least, unless passing leaves the other
     side a contract that wins them the game (then a costly overbid can be the lesser
     loss)."""
-    return base if _game_at_stake(k) else max(base, PASS_FLOOR)
-
-
-def _game_at_stake(k: Knowledge) -> bool:
-    """Whether the other side holds the high bid and making it wins them the game."""
     high = k.high
-    return high is not None and k.high_bidder >= 0 and (k.high_bidder - k.seat) % 2 == 1 \
+    stake = high is not None and k.high_bidder >= 0 and (k.high_bidder - k.seat) % 2 == 1 \
         and match.wins_game(k.rules, k.scores, high, k.high_bidder & 1)
+    return base if stake else max(base, PASS_FLOOR)
 
 
 def _discard_candidates(k: Knowledge) -> list[int]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from math import comb
 
 from five_hundred.engine.actions import MakeBid
@@ -168,7 +168,6 @@ def best_discard(rules: RuleSet, hand: int, n: int, unseen: int) -> int:
     return drop | (best_total[2] if best_total is not None else 0)
 
 
-@lru_cache(maxsize=4096)  # pure; hard's auction rollouts ask it of the same hands often
 def bid_danger(rules: RuleSet, hand: int) -> float:
     """The danger to expect after the exchange, judged before it. The declarer will
     keep the best ten of his ten and the kitty's three: each of the three cards he
