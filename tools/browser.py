@@ -18,7 +18,9 @@ import asyncio
 import base64
 import contextlib
 import json
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -141,7 +143,8 @@ async def open_page(url: str, *, size: tuple[int, int] = (1100, 700),
         proc = subprocess.Popen(
             [exe, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0",
              f"--window-size={size[0]},{size[1]}", url],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+            start_new_session=True)  # its helpers in one group, ended together below
         try:
             port_file = Path(profile) / "DevToolsActivePort"
             end = time.monotonic() + timeout
@@ -161,12 +164,25 @@ async def open_page(url: str, *, size: tuple[int, int] = (1100, 700),
             async with connect(pages[0]["webSocketDebuggerUrl"], max_size=64 << 20) as ws:
                 yield Page(ws)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            _end_group(proc)
+
+
+def _end_group(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    """End Chromium and every helper it started, and wait until all are gone: a helper
+    still writing into the profile makes its removal fail ("Directory not empty")."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    end = time.monotonic() + timeout
+    try:
+        proc.wait(timeout)
+        while time.monotonic() < end:
+            os.killpg(proc.pid, 0)  # raises once no process of the group is left
+            time.sleep(0.05)
+    except (subprocess.TimeoutExpired, ProcessLookupError):
+        pass
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
 
 
 async def _main(url: str, out: Path, typed: Sequence[str], keys: Sequence[str],
