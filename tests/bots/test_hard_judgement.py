@@ -7,12 +7,15 @@ import random
 
 import pytest
 
-from five_hundred.bots import DEFAULT_BUDGET, hint, player
+from five_hundred.bots import DEFAULT_BUDGET, hard, hint, mc, player
 from five_hundred.bots.mc import _discard_candidates
 from five_hundred.engine import DISCARD_PHASE, PLAYING
+from five_hundred.engine.actions import Action, action_text
+from five_hundred.engine.bidding import ladder_for
 from five_hundred.engine.cards import JOKER, parse_card
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
+from five_hundred.engine.state import GameState
 from five_hundred.engine.views import view_for
 
 from .helpers import crafted
@@ -43,6 +46,49 @@ def test_hard_passes_a_weak_hand(seed: int) -> None:
     view = view_for(state, 0)
     text = player("hard").choose(view, random.Random(seed), DEFAULT_BUDGET).text
     assert text in ("pass", "bid MIS", "bid OMIS"), text
+
+
+def _text(action: Action) -> str:
+    return action_text(action, ladder_for(R))
+
+
+def _first_call(deal: int) -> mc.Judgement:
+    """hard's judgement of the first call of seeded deal 5000 + ``deal`` (its samples
+    drawn from seed ``deal``), with the budget's work."""
+    state = GameState.new_game(R, 5000 + deal)
+    k = knowledge_of(view_for(state, state.to_act), R)
+    return mc.judge_bid(k, random.Random(deal), hard.work_limit(DEFAULT_BUDGET))
+
+
+def test_hard_keeps_normals_opening_when_the_samples_barely_prefer_another(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R9/R28, issue 26: 5♠ 9♣ K♣ A♣ 8♦ J♦ K♦ 8♥ 10♥ J♥ opening (seeded deal 5000).
+    The play-outs value 7♦ at about +74 and normal's 6♥ at about +61: closer than
+    ``ANCHOR``, so hard opens 6♥, for normal's reasons (the count); without the anchor
+    it opens 7♦. (Where the samples value a call far higher, hard bids it: 8♥ over
+    normal's 7♥ in ``test_hard_bids_its_strength_where_normal_opens_low``.)"""
+    j = _first_call(0)
+    values = dict(j.options)
+    assert _text(j.action) == "bid 6H" and j.anchored, j
+    assert 0 < values["7D"] - values["6H"] < mc.ANCHOR, values
+    assert j.reason is not None and j.reason.why == "count" and j.reason.level == "hard"
+    monkeypatch.setattr(mc, "ANCHOR", 0.0)
+    j = _first_call(0)
+    assert _text(j.action) == "bid 7D" and not j.anchored, j
+
+
+def test_hard_passes_with_normal_when_the_best_bid_is_worth_little(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R9/R11, issue 26: 5♠ 8♣ K♣ 6♦ 9♦ 10♦ K♦ 5♥ 7♥ J♥ (seeded deal 5006). normal
+    passes (its count falls short); the best bid weighed, 6♦, is worth about +11 over
+    the samples, less than ``ANCHOR`` above passing's 0, so hard passes too and says
+    why as normal does; without the anchor it bids 6♦."""
+    j = _first_call(6)
+    assert _text(j.action) == "pass" and j.anchored, j
+    assert 0 < dict(j.options)["6D"] < mc.ANCHOR, j.options
+    assert j.reason is not None and j.reason.why == "short" and j.reason.bid is None
+    monkeypatch.setattr(mc, "ANCHOR", 0.0)
+    assert _text(_first_call(6).action) == "bid 6D"
 
 
 @pytest.mark.parametrize("seed", range(3))
