@@ -248,3 +248,41 @@ def test_a_discard_hint_fits_the_prompt_at_80x24(lang: str) -> None:
         i18n.set_language("en")
     assert len(Text(shown).wrap(Console(width=PROMPT_WIDTH), PROMPT_WIDTH)) <= 3, shown
     assert not RECORD.search(shown)
+
+
+@pytest.mark.parametrize(("deal", "call"), [(0, "bid 6H"), (6, "pass")])
+@pytest.mark.parametrize("lang", ["en", "pt", "es"])
+def test_bid_hint_ranks_the_rule_based_call_at_its_bar(deal: int, call: str,
+                                                      lang: str) -> None:
+    """R9, issue 26: where hard keeps normal's call over one the samples value a little
+    more (``mc.ANCHOR``), the hint suggests the same call, listed at the bar another
+    must clear and saying so, best first; it fits the prompt at 80×24 in every language.
+    Deal 5000 opens 6♥ (7♦ weighed 13 points more), deal 5006 passes (6♦ +11)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from five_hundred import i18n
+
+    state = GameState.new_game(R, 5000 + deal)
+    view = view_for(state, state.to_act)
+    assert player("hard").choose(view, random.Random(deal), DEFAULT_BUDGET).text == call
+    i18n.set_language(lang)
+    try:
+        h = hint(view, R, random.Random(deal), DEFAULT_BUDGET)
+        assert h.action.text == call
+        label = i18n._("{option} {points} (rule-based, ranked at {bar})" if deal == 0
+                       else "passing {bar} (rule-based, ranked at {ranked})")
+        first = "6♥ " if deal == 0 else label.split("{")[0]
+        ranking = h.reason.split(": ", 1)[1]
+        assert ranking.startswith(first), h.reason  # listed first, as hard decides
+        assert label.split("(")[1].split("{")[0] in ranking, h.reason  # and says why
+        # its own points, then the others' in order (the match note after "; " left out)
+        shown = [int(m.replace("−", "-")) for m in SIGNED.findall(ranking.split("; ")[0])]
+        at = shown[0] + round(mc.ANCHOR)
+        assert f"{signed(at)})" in ranking, h.reason  # the bar it is ranked at
+        assert len(shown) >= 3 and shown[1:] == sorted(shown[1:], reverse=True), h.reason
+        assert shown[0] < shown[1] < at, h.reason  # valued less, but not enough less
+        text = i18n._("Hint: {hint}").format(hint=describe_hint(h))
+        assert len(Text(text).wrap(Console(width=PROMPT_WIDTH), PROMPT_WIDTH)) <= 3, text
+    finally:
+        i18n.set_language("en")

@@ -29,7 +29,7 @@ from five_hundred.engine import (
     RuleSet,
     SeatView,
 )
-from five_hundred.engine.actions import PASS, MakeBid
+from five_hundred.engine.actions import PASS, PASS_ACTION, MakeBid
 from five_hundred.engine.bidding import SUIT_BID, ladder_for
 from five_hundred.engine.cards import NO_TRUMPS, parse_card
 from five_hundred.engine.knowledge import Knowledge, knowledge_of
@@ -196,30 +196,55 @@ def _bid_situation(k: Knowledge) -> str:
                            suit[0] if suit else None, winning)
 
 
-def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
-    """Every bid weighed and passing, ranked by expected points (weighed by the match
-    score), passing at the bar a bid must clear; the first is the suggestion."""
+def _bid_ranking(view: SeatView, k: Knowledge, j: mc.Judgement,
+                 anchored: bool) -> list[tuple[float, int, str, LegalAction]]:
+    """(rank, order on ties, label, action), best first; ``anchored``: the rule-based
+    call ranked at its value plus ``mc.ANCHOR``, its label with its points in it."""
+    plan = j.plan
+    ladder = ladder_for(k.rules)
+    planned = ladder.bids[plan.ladder_index].code if anchored and isinstance(plan, MakeBid) \
+        else None
     ranked: list[tuple[float, int, str, LegalAction]] = []
     for code, value in j.options:
         act = next(a for a in view.legal if a.bid == code)
-        ranked.append((value, 1, notation.bid_label(code), act))
+        if code == planned:
+            at = value + mc.ANCHOR
+            ranked.append((at, 2, _("{option} {points} (rule-based, ranked at {bar})").format(
+                option=notation.bid_label(code), points=notation.signed(round(value)),
+                bar=notation.signed(round(at))), act))
+        else:
+            ranked.append((value, 1, notation.bid_label(code), act))
     passing = next((a for a in view.legal if a.verb == PASS), None)
     bar = mc.pass_bar(k, j.base)
     if passing is not None:
-        if bar == j.base:
+        at = bar
+        if anchored and plan == PASS_ACTION:
+            at = bar + mc.ANCHOR
+            label = _("passing {bar} (rule-based, ranked at {ranked})")
+        elif bar == j.base:
             label = _("passing {bar}")
         else:  # passing is worth less, but a bid must not cost more than the floor
             label = _("passing {bar} (worth {worth}; a bid must still clear {bar})")
-        ranked.append((bar, 0, label.format(bar=notation.signed(round(bar)),
-                                            worth=notation.signed(round(j.base))), passing))
+        ranked.append((at, 0, label.format(bar=notation.signed(round(bar)),
+                                           worth=notation.signed(round(j.base)),
+                                           ranked=notation.signed(round(at))), passing))
     ranked.sort(key=lambda r: (-r[0], r[1]))  # ties: passing first, as hard decides
+    return ranked
+
+
+def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
+    """Every bid weighed and passing, ranked by expected points (weighed by the match
+    score), passing at the bar a bid must clear; when ``hard`` keeps the rule-based
+    call over one valued a little more (``mc.ANCHOR``), that call ranked first at the
+    bar the other had to clear, and saying so. The first is the suggestion."""
+    ranked = _bid_ranking(view, k, j, j.anchored)
     facts = j.reason if j.reason is not None and j.reason.bid == ranked[0][3].bid else None
     situation = _bid_situation(k)
     shown = WHY_BID_OPTIONS if facts is not None else BID_OPTIONS
-    parts = ", ".join(label if act.verb == PASS
+    parts = ", ".join(label if act.verb == PASS or n == 2  # those carry their points
                       else _("{option} {points}").format(option=label,
                                                          points=notation.signed(round(v)))
-                      for v, _n, label, act in ranked[:shown])
+                      for v, n, label, act in ranked[:shown])
     if facts is not None and facts.samples:
         reason = _("by expected points: {options}; {situation}").format(
             options=parts, situation=situation)
@@ -231,6 +256,8 @@ def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
             options=parts, n=j.samples, situation=situation)
     # with notes on the match (three lines at 80×24 in all) the hand facts alone
     why = teaching.bid_hint(facts, brief="; " in situation) if facts is not None else ""
+    if j.anchored and facts is not None:  # normal's count is long: the figures say the rest
+        why = teaching.hand_facts(facts) or why
     return Hint(ranked[0][3], reason, samples=j.samples, why=why, bid_reason=facts)
 
 

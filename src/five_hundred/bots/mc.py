@@ -129,6 +129,7 @@ class Judgement:
     samples: int = 0
     reason: BidReason | None = None  # a bid: the facts that made it (``reasons.py``)
     anchored: bool = False  # a bid: ``normal``'s call kept over a weighed one (``ANCHOR``)
+    plan: Action | None = None  # a bid: ``normal``'s call, the one ``ANCHOR`` favours
 
 
 def choose_bid(k: Knowledge, rng: random.Random, limit: int) -> Action:
@@ -326,7 +327,7 @@ def _weigh_against_passing(k: Knowledge, plan: Action, legal: dict[int, MakeBid]
         anchored = plan_v is None or chosen - plan_v < ANCHOR
         if anchored:
             action = plan
-    return Judgement(action, options, base, samples, anchored=anchored)
+    return Judgement(action, options, base, samples, anchored=anchored, plan=plan)
 
 
 def pass_bar(k: Knowledge, base: float) -> float:
