@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from five_hundred.bots import DEFAULT_BUDGET, hard, mc, normal
+from five_hundred.bots import DEFAULT_BUDGET, hard, mc
 from five_hundred.engine.actions import action_text
 from five_hundred.engine.bidding import ladder_for
 from five_hundred.engine.knowledge import knowledge_of
@@ -40,7 +40,8 @@ def main() -> None:
                 calls.append(mc.judge_bid(k, random.Random(i), hard.work_limit(DEFAULT_BUDGET)))
             if calls[0].action != calls[1].action:
                 changed += 1
-                plan = normal.bid_with_reason(k, random.Random(i))[0]
+                plan = calls[1].plan  # normal's call, as the judgement weighed it
+                assert plan is not None
                 best = ", ".join(f"{code} {v:+.1f}" for code, v in calls[0].options[:3])
                 print(f"deal {5000 + i}: normal {action_text(plan, ladder)}; "
                       f"{action_text(calls[0].action, ladder)} -> "

@@ -196,11 +196,11 @@ def _bid_situation(k: Knowledge) -> str:
                            suit[0] if suit else None, winning)
 
 
-def _bid_ranking(view: SeatView, k: Knowledge, j: mc.Judgement,
-                 anchored: bool) -> list[tuple[float, int, str, LegalAction]]:
-    """(rank, order on ties, label, action), best first; ``anchored``: the rule-based
-    call ranked at its value plus ``mc.ANCHOR``, its label with its points in it."""
-    plan = j.plan
+def _bid_ranking(view: SeatView, k: Knowledge,
+                 j: mc.Judgement) -> list[tuple[float, int, str, LegalAction]]:
+    """(rank, order on ties, label, action), best first; when ``j.anchored``, the
+    rule-based call ranked at its value plus ``mc.ANCHOR``, its label with its points."""
+    plan, anchored = j.plan, j.anchored
     ladder = ladder_for(k.rules)
     planned = ladder.bids[plan.ladder_index].code if anchored and isinstance(plan, MakeBid) \
         else None
@@ -237,7 +237,7 @@ def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
     score), passing at the bar a bid must clear; when ``hard`` keeps the rule-based
     call over one valued a little more (``mc.ANCHOR``), that call ranked first at the
     bar the other had to clear, and saying so. The first is the suggestion."""
-    ranked = _bid_ranking(view, k, j, j.anchored)
+    ranked = _bid_ranking(view, k, j)
     facts = j.reason if j.reason is not None and j.reason.bid == ranked[0][3].bid else None
     situation = _bid_situation(k)
     shown = WHY_BID_OPTIONS if facts is not None else BID_OPTIONS
@@ -254,10 +254,12 @@ def _bid_hint(view: SeatView, k: Knowledge, j: mc.Judgement) -> Hint:
                           "by expected points: {options} (over {n} "
                           "sampled deals); {situation}", j.samples).format(
             options=parts, n=j.samples, situation=situation)
-    # with notes on the match (three lines at 80×24 in all) the hand facts alone
-    why = teaching.bid_hint(facts, brief="; " in situation) if facts is not None else ""
-    if j.anchored and facts is not None:  # normal's count is long: the figures say the rest
-        why = teaching.hand_facts(facts) or why
+    why = ""
+    if facts is not None:
+        # normal's count is long beside the figures (three lines at 80×24 in all): the
+        # hand facts alone when anchored, or with notes on the match
+        why = (j.anchored and teaching.hand_facts(facts)) or \
+            teaching.bid_hint(facts, brief="; " in situation)
     return Hint(ranked[0][3], reason, samples=j.samples, why=why, bid_reason=facts)
 
 
