@@ -531,3 +531,44 @@ def test_two_games_started_in_the_same_second_get_their_own_files(tmp_path: Path
     ids = {saved_game(store, moves=0)[1] for _ in range(20)}
     assert len(ids) == 20
     assert all(i.startswith("20250615-") for i in ids)
+
+
+def test_two_programs_drawing_the_same_id_in_the_same_second_get_their_own_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Guards against two programs on one data folder, both starting a game in the same
+    second and drawing the same random part, writing over each other's record: the id
+    is held from its drawing to the record's first save."""
+    draws = itertools.chain([b"\xab\xcd", b"\xab\xcd"], itertools.repeat(b"\x00\x01"))
+    monkeypatch.setattr(storage_module.os, "urandom", lambda n: next(draws))
+    first, second = (Storage(tmp_path, clock=lambda: 1_750_000_000.0) for _ in range(2))
+    first.prepare()
+    second.prepare()
+    slot_a = first.new_slot()  # drawn, not yet written: the other program draws now
+    slot_b = second.new_slot()
+    assert slot_a.game_id == "20250615-150640-abcd"
+    assert slot_b.game_id == "20250615-150640-0001"
+    a = Controller(PAGAT_AUSTRALIAN, PEOPLE, 3, saver=slot_a.write)
+    b = Controller(PAGAT_AUSTRALIAN, PEOPLE, 4, saver=slot_b.write)
+    first.start(slot_a, a)
+    second.start(slot_b, b)
+    assert sorted(g.game_id for g in first.games()) == [slot_b.game_id, slot_a.game_id]
+    assert not list((tmp_path / "games").glob(".*"))  # the holds went with the first saves
+    # the id of a saved game is not drawn again once its hold is gone
+    draws = itertools.chain([b"\xab\xcd"], itertools.repeat(b"\x00\x02"))
+    assert first.new_slot().game_id == "20250615-150640-0002"
+
+
+def test_a_hold_on_an_id_left_by_a_program_that_died_is_removed_on_start(
+        tmp_path: Path) -> None:
+    """Guards against ids held by programs killed before their first save piling up;
+    one held just now (a program starting this moment) stays."""
+    games = tmp_path / "games"
+    games.mkdir()
+    old = games / ".20250615-150640-abcd.reserved"
+    old.write_text("")
+    os.utime(old, (0, 0))
+    fresh = games / ".20250615-150321-abce.reserved"
+    fresh.write_text("")
+    Storage(tmp_path).prepare()
+    assert not old.exists()
+    assert fresh.exists()

@@ -46,6 +46,7 @@ LAST_TABLE = "last-table.json"  # names, seats and rules of the last game starte
 OLD_SAVE, OLD_SEATS = "current-game.json", "current-game.seats.json"
 OLD_REPLACED, OLD_FINISHED = "replaced-", "finished-"
 STALE_TMP_SECONDS = 60.0  # a temporary file lives for milliseconds while a save is written
+RESERVED_SUFFIX = ".reserved"  # a new game's id, held from its drawing to its first save
 
 
 def data_dir() -> Path:
@@ -152,6 +153,7 @@ class SaveSlot:
         self.enabled = enabled
         self.failing = False
         self.finished = False
+        self.released = False  # the id's reservation, dropped at the first save
         self.on_trouble: Callable[[str | None], None] | None = None
 
     @property
@@ -176,6 +178,9 @@ class SaveSlot:
             return
         try:
             self._write(controller)
+            if not self.released:
+                self.released = True
+                self.storage.release(self.game_id)
         except OSError as exc:
             if not self.failing:
                 self.failing = True
@@ -344,6 +349,11 @@ class Storage:
                         if not _writer_alive(tmp) or now - tmp.stat().st_mtime > \
                                 STALE_TMP_SECONDS:
                             tmp.unlink()
+                for held in folder.glob(f".*{RESERVED_SUFFIX}"):
+                    with contextlib.suppress(OSError):
+                        # held for milliseconds, by a program that may be starting now
+                        if now - held.stat().st_mtime > STALE_TMP_SECONDS:
+                            held.unlink()
 
     def _migrate_old_layout(self) -> None:
         """The previous version kept one game in ``current-game.json`` and set the ones a
@@ -363,7 +373,10 @@ class Storage:
             try:
                 game_id = self._new_id(record.stat().st_mtime)
                 dest.mkdir(parents=True, exist_ok=True)
-                os.replace(record, dest / f"{game_id}.json")
+                try:
+                    os.replace(record, dest / f"{game_id}.json")
+                finally:
+                    self.release(game_id)
             except OSError:
                 continue
             with contextlib.suppress(OSError):
@@ -376,13 +389,40 @@ class Storage:
     # ------------------------------------------------------------ the list
 
     def _new_id(self, when: float | None = None) -> str:
+        """A game id no other game has, reserved until its record is first written
+        (``release``): two programs starting a game in the same second on one folder
+        could otherwise draw the same id and write over each other's record."""
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self.clock() if when is None
                                                            else when))
         while True:
             game_id = f"{stamp}-{os.urandom(2).hex()}"
-            if not (self.games_dir / f"{game_id}.json").exists() and \
-                    not (self.finished_dir / f"{game_id}.json").exists():
-                return game_id
+            if self._taken(game_id):
+                continue
+            try:
+                fd = os.open(self._reservation(game_id),
+                             os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue  # another program has just drawn it
+            except OSError:
+                return game_id  # nothing can be saved here: nothing to collide with
+            os.close(fd)
+            # a record written under this id by a program that has released it since
+            if self._taken(game_id):
+                self.release(game_id)
+                continue
+            return game_id
+
+    def _taken(self, game_id: str) -> bool:
+        return (self.games_dir / f"{game_id}.json").exists() or \
+            (self.finished_dir / f"{game_id}.json").exists()
+
+    def _reservation(self, game_id: str) -> Path:
+        return self.games_dir / f".{game_id}{RESERVED_SUFFIX}"
+
+    def release(self, game_id: str) -> None:
+        """The id's record is written (or never will be): its reservation goes."""
+        with contextlib.suppress(OSError):
+            self._reservation(game_id).unlink()
 
     def _records(self, folder: Path) -> Iterator[Path]:
         with contextlib.suppress(OSError):
