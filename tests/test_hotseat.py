@@ -62,6 +62,29 @@ def test_same_seed_same_game() -> None:
     assert logs[0] == logs[1]
 
 
+def test_next_deal_is_the_one_the_seed_gives_r5() -> None:
+    """R5: the controller deals each next deal from the game's seed as the engine does
+    (one place turns a seed into cards), also for a game resumed from its record."""
+    from five_hundred.engine.cards import mask_of, parse_card
+    from five_hundred.engine.state import seeded_deal
+
+    def mask(codes: list[str]) -> int:
+        return mask_of(parse_card(code, PAGAT_AUSTRALIAN) for code in codes)
+
+    c = Controller(PAGAT_AUSTRALIAN, COMPUTERS, seed=77)
+    while not c.deal_over:
+        c.play_computer(budget=0.01)
+    resumed = Controller.from_record_text(c.record_json(), list(COMPUTERS), 77)
+    for controller in (c, resumed):
+        controller.start_next_deal()
+        second = json.loads(controller.record_json())["deals"][1]
+        hands, kitty = seeded_deal(PAGAT_AUSTRALIAN, 77, 1, second["dealer"])
+        fresh = GameState.new_game(PAGAT_AUSTRALIAN, 77)
+        assert second["dealer"] == (fresh.dealer + 1) % 4
+        assert [mask(h) for h in second["hands"]] == hands
+        assert mask(second["kitty"]) == kitty
+
+
 def test_curtain_between_different_people_only() -> None:
     """Four people: the curtain is needed at each change of person, never twice for the
     same person in a row."""

@@ -733,12 +733,12 @@ class Controller:
         """After the deal summary: deal the next hand from the game's seed."""
         if self._state.phase != DEAL_OVER:
             raise RuntimeError("the deal is not over")
-        from five_hundred.engine.state import deal_cards, seeded_rng
+        from five_hundred.engine.state import seeded_deal
 
         s = self._state
-        hands, kitty = deal_cards(self.rules, s.next_dealer(),
-                                  seeded_rng(self.seed, s.deal_index + 1))
-        s.start_next_deal(hands, kitty)
+        # the controller's seed: a game resumed from a record may have none of its own
+        s.start_next_deal(*seeded_deal(self.rules, self.seed, s.deal_index + 1,
+                                       s.next_dealer()))
         self.notes = []  # the log shows this deal only: earlier deals are on the score sheet
         self._looked = set()
         self._events = []

@@ -281,5 +281,5 @@ def test_the_seeding_and_the_draws_are_those_of_random(name: str) -> None:
         assert state.first_dealer(seed) == \
             random.Random(f"five-hundred:{seed}:dealer").randrange(4)
         dealer = seed & 3
-        assert state.deal_cards(rules, dealer, state.seeded_rng(seed, 2)) == \
+        assert state.seeded_deal(rules, seed, 2, dealer) == \
             _old_deal_cards(rules, dealer, random.Random(f"five-hundred:{seed}:2"))

@@ -309,8 +309,11 @@ def _deal_text(seed: int, deal_index: int) -> str:
     return f"five-hundred:{seed}:{deal_index}"
 
 
-def seeded_rng(seed: int, deal_index: int) -> random.Random:
-    return seeded_random(_deal_text(seed, deal_index))
+def seeded_deal(rules: RuleSet, seed: int, deal_index: int,
+                dealer: int) -> tuple[list[int], int]:
+    """The hands and kitty of a game's deal ``deal_index`` (from 0) dealt by ``dealer``:
+    the one place a seed becomes cards (R5)."""
+    return deal_cards(rules, dealer, _generator(_deal_text(seed, deal_index)))
 
 
 def _generator(text: str) -> _random.Random:
@@ -400,7 +403,7 @@ class GameState:
         """A game dealt from ``seed``: random first dealer, shuffle and cut (R4, R5)."""
         state = cls._blank(rules, seed, start_scores)
         d = first_dealer(seed) if dealer is None else dealer
-        hands, kitty = deal_cards(rules, d, _generator(_deal_text(seed, 0)))
+        hands, kitty = seeded_deal(rules, seed, 0, d)
         state._start_deal(d, hands, kitty)
         return state
 
@@ -473,8 +476,7 @@ class GameState:
         if hands is None or kitty is None:
             if self.seed is None:
                 raise ValueError("no seed to deal from: give the hands and kitty")
-            hands, kitty = deal_cards(self.rules, dealer,
-                                      _generator(_deal_text(self.seed, self.deal_index + 1)))
+            hands, kitty = seeded_deal(self.rules, self.seed, self.deal_index + 1, dealer)
         self._start_deal(dealer, list(hands), kitty)
 
     def copy(self) -> GameState:
