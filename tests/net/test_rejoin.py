@@ -148,3 +148,62 @@ async def test_the_host_hands_a_dropped_seat_to_a_computer_and_its_owner_takes_i
         assert east_token != conn.token
         await asyncio.wait_for(asyncio.gather(*runs, carla.run()), 20)
         assert c.game_over
+
+
+async def test_when_the_first_joiner_drops_the_host_role_passes_to_the_next_client(
+        ) -> None:
+    """A table with nobody at the host's keyboard: its host (the first joiner) drops
+    mid-game. The next seated client to the left is told it is the host (a welcome
+    again, over the socket) and can hand the dropped seat to a computer, so the table
+    does not wait for ever; the old host, back with its token, is a player again."""
+    from five_hundred.net.protocol import SetSeat
+
+    async with running() as server:
+        table = server.open_table(TableConfig(seed=4, pace=0, undo_window=0,
+                                              seats=COMPUTER_WEST))
+        port = server.port or 0
+        clients = bots(server, table.code, ("easy", "easy", "easy", None), seed=1)
+        for client in clients:
+            await client.join()
+        north, east, south = (c.connection for c in clients)
+        assert north is not None and east is not None and south is not None
+        assert north.host and not east.host and not south.host
+        runs = [asyncio.create_task(c.run()) for c in clients[1:]]
+        north.abort()
+        c = table.controller
+        assert c is not None
+        await wait_until(lambda: east.host)
+        assert east.welcome.seat == 1 and not south.host
+        assert table.waiting_for() == (0,)
+        await east.send(SetSeat(seat=0, kind="computer", level="easy"))
+        await wait_until(lambda: c.players[0].kind == "computer")
+        assert table.waiting_for() == ()
+        await wait_until(lambda: c.public().deal_number >= 2 or c.game_over)
+        # the old host comes back with its token: its seat again, not the host's role
+        again = BotClient(HOST, port, north.rejoin_hello(), "easy", seed=1, rate=server.rate)
+        back = await again.join()
+        assert back.seat == 0 and not back.host and c.players[0].kind == "person"
+        assert east.host
+        await asyncio.wait_for(asyncio.gather(*runs, again.run()), 30)
+        assert c.game_over
+
+
+async def test_in_the_lobby_the_host_role_passes_on_when_the_first_joiner_leaves() -> None:
+    """Before the game: the first joiner leaves the lobby, the client seated after it
+    is the host and may fill the empty seats with computers to start the game."""
+    from five_hundred.net.protocol import SetSeat, Welcome
+
+    async with running() as server:
+        table = server.open_table(TableConfig(seed=3, pace=0, undo_window=0))
+        assert server.port is not None
+        first = await connect(HOST, server.port, hello(table.code, "Ana"))
+        second = await connect(HOST, server.port, hello(table.code, "Bruno"))
+        assert first.host and not second.host
+        await first.close()
+        while not isinstance(message := await second.recv(), Welcome):
+            pass
+        assert message == Welcome(seat=1, token=second.token, host=True) and second.host
+        for seat in (0, 2, 3):
+            await second.send(SetSeat(seat=seat, kind="computer", level="easy"))
+        await wait_until(lambda: table.started)
+        await second.close()

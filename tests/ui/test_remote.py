@@ -281,6 +281,32 @@ async def test_the_host_lets_a_computer_take_an_empty_seat_and_the_game_starts(
             await wait_until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
 
 
+async def test_when_the_host_leaves_the_next_screen_is_told_it_is_the_host(
+        tmp_path: Path) -> None:
+    """The first joiner (the host of a table with no one at the host's keyboard) leaves
+    the lobby: Bruno's screen says he is the host now, its lobby says so too, and his
+    keys hand the empty seats to computers, so the game starts."""
+    async with serving("remote", "remote", "remote", "easy") as (table, port):
+        ana = await connect("127.0.0.1", port, hello_for(Target("127.0.0.1", port, CODE,
+                                                                "Ana")))
+        target = Target("127.0.0.1", port, CODE, "Bruno")
+        conn = await connect("127.0.0.1", port, hello_for(target))
+        assert ana.host and not conn.host
+        app = remote_app(tmp_path, target, [conn])
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert "You are the host" not in screen_text(app)
+            await ana.close()
+            await wait_until(pilot, lambda: app.is_host)
+            await wait_until(pilot, lambda: "You are the host" in screen_text(app))
+            assert any("you are the host now" in n.message for n in app._notifications)
+            await pilot.press("n")  # the cursor is on North, the seat Ana left
+            await pilot.press("down", "down", "n")  # and South, nobody's yet
+            await wait_until(pilot, lambda: table.started)
+            assert [s.kind for s in table.seats] == ["computer", "remote", "computer",
+                                                     "computer"]
+
+
 async def test_q_then_y_leaves_the_table_and_the_seat_waits(tmp_path: Path) -> None:
     async with serving("remote", "easy", "easy", "easy") as (table, port):
         target = Target("127.0.0.1", port, CODE, "Ana")

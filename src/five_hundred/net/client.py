@@ -174,9 +174,13 @@ class Connection:
 
     async def recv(self) -> ServerMessage:
         try:
-            return await _next(self._ws)
+            message = await _next(self._ws)
         except ConnectionClosed as exc:
             raise Disconnected(self._why(exc)) from None
+        if isinstance(message, Welcome) and message.seat == self.seat and \
+                message.token == self.token:
+            self.welcome = message  # the host left: this connection is the host now
+        return message
 
     def __aiter__(self) -> Connection:
         return self

@@ -447,14 +447,28 @@ class NetTable:
         s = self.seats[seat]
         s.link = None
         self._tell_host(lambda: _("{who} left.").format(who=self._label(seat)))
-        if not self.started:
-            if s.kind == "remote":  # nobody waits for a seat in the lobby
-                s.token, s.name = None, self._given[seat]
-            if self._host_seat == seat:
-                self._host_seat = None
-        else:
+        if not self.started and s.kind == "remote":  # nobody waits for a seat in the lobby
+            s.token, s.name = None, self._given[seat]
+        if self.started:
             self._notice_others(seat, self._lost(seat))
+        if self._host_seat == seat:
+            self._pass_host_on(seat)
         self._seats_changed()
+
+    def _pass_host_on(self, seat: int) -> None:
+        """The first joiner, host of a table with nobody at the host's keyboard, left:
+        the next seated client (to the left) is the host now, so that someone can still
+        hand a dropped seat to a computer. With nobody seated, the next to join is."""
+        heirs = [j for j in ((seat + k) & 3 for k in (1, 2, 3))
+                 if self.seats[j].link is not None and self.seats[j].kind == "remote"]
+        self._host_seat = heir = heirs[0] if heirs else None
+        if heir is None:
+            return
+        s = self.seats[heir]
+        assert s.link is not None and s.token is not None  # a seated link has its token
+        s.link.host = True
+        self._deliver(s.link, Welcome(seat=heir, token=s.token, host=True))
+        self._tell_host(lambda: _("{who} is the host now.").format(who=self._label(heir)))
 
     def _lost(self, seat: int) -> Callable[[], str]:
         return lambda: _("{who} lost the connection: the table waits for them.").format(

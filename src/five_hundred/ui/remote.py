@@ -475,8 +475,11 @@ class RemoteApp(App[None]):
                       "warning" if message.code == "illegal" else "error")
             if self._table is not None and self.viewer == link.seat:
                 self._table.take_choices_again()
-        elif isinstance(message, Welcome):
-            pass  # (a welcome is read by connect; a server that repeats it changes nothing)
+        elif isinstance(message, Welcome) and message is link.conn.welcome and message.host:
+            # the host left and the role passed here (the connection took it in ``recv``)
+            self.tell(_("The host left: you are the host now (F2 hands a seat to a "
+                        "computer)."), "information", 10)
+            self._refresh_line()
 
     def send(self, seat: int | None, message: BaseModel) -> None:
         """Send ``message`` for ``seat``: now, or not at all if its connection is down
