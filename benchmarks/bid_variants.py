@@ -18,7 +18,7 @@ import importlib
 import json
 from pathlib import Path
 
-from five_hundred.bots.tournament import contract_line, mean_interval, run_match
+from five_hundred.bots.tournament import MatchResult, contract_line, mean_interval, run_match
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 
 
@@ -46,15 +46,22 @@ def main() -> None:
     r = run_match(args.a, args.b, args.pairs, args.seed, PAGAT_AUSTRALIAN, args.budget,
                   progress=False)
     label = " ".join(args.settings) or "as committed"
-    print(f"{args.a} ({label}) vs {args.b}: {r.pairs} pairs, seed {args.seed}: "
+    report(f"{args.a} ({label})", args.a, args.b, args.seed, r, args.out, args.against)
+
+
+def report(title: str, a: str, b: str, seed: int, r: MatchResult, out: Path | None,
+           against: Path | None) -> None:
+    """The match's lines: points per deal, each side's contracts, games; its pairs
+    saved to ``out``; paired with ``against``."""
+    print(f"{title} vs {b}: {r.pairs} pairs, seed {seed}: "
           f"{r.mean:+.2f} ± {r.half_width:.2f} per deal")
-    print(contract_line(args.a, r.contracts[0]))
-    print(contract_line(args.b, r.contracts[1]))
-    print(f"games won by {args.a}: {r.games_won} of {r.games_won + r.games_lost}")
-    if args.out:
-        args.out.write_text(json.dumps(r.diffs))
-    if args.against:
-        print(paired_line(r.diffs, args.against))
+    print(contract_line(a, r.contracts[0]))
+    print(contract_line(b, r.contracts[1]))
+    print(f"games won by {a}: {r.games_won} of {r.games_won + r.games_lost}")
+    if out:
+        out.write_text(json.dumps(r.diffs))
+    if against:
+        print(paired_line(r.diffs, against))
 
 
 def paired_line(diffs: list[float], against: Path) -> str:

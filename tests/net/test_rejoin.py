@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 from five_hundred.net.client import BotClient, JoinError, connect
 from five_hundred.net.protocol import Lobby, ServerMessage, Table
-from five_hundred.net.table import SeatSpec, TableConfig
+from five_hundred.net.server import TableServer
+from five_hundred.net.table import NetTable, SeatSpec, TableConfig
 from tests.net.helpers import HOST, NAMES, bots, hello, play_locally, running
 
 LEVELS = ("easy", "easy", "easy", "easy")
@@ -116,15 +117,22 @@ async def test_a_rejoin_by_name_works_while_the_seat_is_free() -> None:
             await conn.close()
 
 
+async def three_seated(server: TableServer) -> tuple[NetTable, list[BotClient]]:
+    """A table (seed 4) whose West is a computer, and easy bot clients seated North,
+    East and South in that order (North is the first joiner: the host)."""
+    table = server.open_table(TableConfig(seed=4, pace=0, undo_window=0,
+                                          seats=COMPUTER_WEST))
+    clients = bots(server, table.code, ("easy", "easy", "easy", None), seed=1)
+    for client in clients:
+        await client.join()
+    return table, clients
+
+
 async def test_the_host_hands_a_dropped_seat_to_a_computer_and_its_owner_takes_it_back(
         ) -> None:
     async with running() as server:
-        table = server.open_table(TableConfig(seed=4, pace=0, undo_window=0,
-                                              seats=COMPUTER_WEST))
+        table, clients = await three_seated(server)
         port = server.port or 0
-        clients = bots(server, table.code, ("easy", "easy", "easy", None), seed=1)
-        for client in clients:
-            await client.join()
         host = clients[0].connection
         assert host is not None and host.host
         runs = [asyncio.create_task(c.run()) for c in clients[:2]]
@@ -159,12 +167,8 @@ async def test_when_the_first_joiner_drops_the_host_role_passes_to_the_next_clie
     from five_hundred.net.protocol import SetSeat
 
     async with running() as server:
-        table = server.open_table(TableConfig(seed=4, pace=0, undo_window=0,
-                                              seats=COMPUTER_WEST))
+        table, clients = await three_seated(server)
         port = server.port or 0
-        clients = bots(server, table.code, ("easy", "easy", "easy", None), seed=1)
-        for client in clients:
-            await client.join()
         north, east, south = (c.connection for c in clients)
         assert north is not None and east is not None and south is not None
         assert north.host and not east.host and not south.host
