@@ -11,7 +11,11 @@ and the discards) instead of deals drawn from what the seat knows:
 * ``play``: its card play (``hard.estimate_cards``: the first tricks' PIMC and the
   later exact solving) judges each card on the real deal: double-dummy play. Its
   bidding and discard sample as usual;
-* ``both``: the two.
+* ``both``: the two;
+* ``partner`` or ``opponents``: its bidding's samples are dealt as usual, then given
+  the real hand of its partner (or of both opponents), the cards displaced swapped
+  with the ones that hand did not hold: what reading those hands perfectly from the
+  auction could be worth to the bidding (the item 2 of issue 26 asks for inference).
 
 The other side sees nothing it should not. The match is the tournament's (the same
 deals and pairing as ``bid_variants.py``, so ``--against`` pairs it deal by deal with
@@ -37,6 +41,7 @@ from bid_variants import report
 from five_hundred.bots import hard, mc, misere, tournament
 from five_hundred.bots.tournament import run_match
 from five_hundred.engine import BIDDING, PLAYING, GameState
+from five_hundred.engine.cards import cards_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 
 _table: list[GameState] = []  # the state whose decision is being made
@@ -59,6 +64,26 @@ def _true_or_sampled(sampled: Any, phase: str) -> Any:
     return sample
 
 
+def _with_real_hands(sampled: Any, whose: tuple[int, ...]) -> Any:
+    """``sampled``, its deals given the real hands of the seats ``whose`` (relative to
+    the bidder: 2 its partner, 1 and 3 its opponents) while the table is bidding."""
+    def sample(k: Any, rng: random.Random, *args: Any, **kwargs: Any) -> list[int]:
+        hands = list(sampled(k, rng, *args, **kwargs))
+        if not _table or _table[0].phase != BIDDING:
+            return hands
+        real = _table[0].hands
+        for seat in ((k.seat + w) & 3 for w in whose):
+            extra = hands[seat] & ~real[seat]
+            for card in cards_of(real[seat] & ~hands[seat]):
+                holder = next(h for h in range(5) if hands[h] >> card & 1)
+                give = extra & -extra  # the lowest card that hand did not hold
+                extra ^= give
+                hands[holder] = (hands[holder] & ~(1 << card)) | give
+                hands[seat] = (hands[seat] & ~give) | (1 << card)
+        return hands
+    return sample
+
+
 def install(see: str) -> None:
     """Show ``hard`` the deal at the table where ``see`` says (the module's text)."""
     tournament.view_for = _watching_view_for  # type: ignore[assignment]
@@ -68,6 +93,10 @@ def install(see: str) -> None:
         mc.ANCHOR = 0.0
         mc.BID_MIN_SAMPLES = mc.BID_MAX_SAMPLES = 1  # every play-out the same: one is enough
         misere.MC_MIN_SAMPLES = misere.MC_MAX_SAMPLES = 1
+    if see in ("partner", "opponents"):
+        whose = (2,) if see == "partner" else (1, 3)
+        mc.sample_hands = _with_real_hands(mc.sample_hands, whose)  # type: ignore[assignment]
+        misere.sample_hands = _with_real_hands(misere.sample_hands, whose)  # type: ignore[assignment]
     if see in ("play", "both"):
         hard.sample_hands = _true_or_sampled(hard.sample_hands, PLAYING)  # type: ignore[assignment]
         hard.weighted_sample = _true_or_sampled(hard.weighted_sample, PLAYING)  # type: ignore[assignment]
@@ -77,7 +106,8 @@ def install(see: str) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--see", choices=("bidding", "play", "both"), required=True)
+    ap.add_argument("--see", required=True,
+                    choices=("bidding", "play", "both", "partner", "opponents"))
     ap.add_argument("--b", default="club")
     ap.add_argument("--pairs", type=int, default=200)
     ap.add_argument("--seed", type=int, default=961)
