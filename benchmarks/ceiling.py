@@ -104,10 +104,15 @@ def install(see: str) -> None:
         hard.PIMC_MIN_SAMPLES = hard.PIMC_MAX_SAMPLES = 1
 
 
+SEEING = {"bidding": "the real deal in its bidding", "play": "the real deal in its card play",
+          "both": "the real deal in its bidding and card play",
+          "partner": "its partner's real hand in its bidding",
+          "opponents": "the opponents' real hands in its bidding"}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--see", required=True,
-                    choices=("bidding", "play", "both", "partner", "opponents"))
+    ap.add_argument("--see", required=True, choices=tuple(SEEING))
     ap.add_argument("--b", default="club")
     ap.add_argument("--pairs", type=int, default=200)
     ap.add_argument("--seed", type=int, default=961)
@@ -118,8 +123,8 @@ def main() -> None:
     install(args.see)
     r = run_match("hard", args.b, args.pairs, args.seed, PAGAT_AUSTRALIAN, args.budget,
                   progress=False)
-    report(f"hard, seeing the real deal in its {args.see},", "hard", args.b, args.seed, r,
-           args.out, args.against)
+    report(f"hard, seeing {SEEING[args.see]},", "hard", args.b, args.seed, r, args.out,
+           args.against)
 
 
 if __name__ == "__main__":
