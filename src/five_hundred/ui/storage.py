@@ -349,11 +349,12 @@ class Storage:
                         if not _writer_alive(tmp) or now - tmp.stat().st_mtime > \
                                 STALE_TMP_SECONDS:
                             tmp.unlink()
-                for held in folder.glob(f".*{RESERVED_SUFFIX}"):
-                    with contextlib.suppress(OSError):
-                        # held for milliseconds, by a program that may be starting now
-                        if now - held.stat().st_mtime > STALE_TMP_SECONDS:
-                            held.unlink()
+        with contextlib.suppress(OSError):
+            for held in self.games_dir.glob(f".*{RESERVED_SUFFIX}"):  # only games/ holds ids
+                with contextlib.suppress(OSError):
+                    # held for milliseconds, by a program that may be starting now
+                    if now - held.stat().st_mtime > STALE_TMP_SECONDS:
+                        held.unlink()
 
     def _migrate_old_layout(self) -> None:
         """The previous version kept one game in ``current-game.json`` and set the ones a
@@ -498,6 +499,7 @@ class Storage:
     def load(self, game_id: str) -> tuple[Controller, SaveSlot]:
         """Resume a game in progress; raises ``SaveError`` after setting a bad save aside."""
         slot = SaveSlot(self, game_id)
+        slot.released = True  # a saved game's id: never held
         try:
             text = slot.record_path.read_text(encoding="utf-8")
         except FileNotFoundError:
