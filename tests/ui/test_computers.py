@@ -4,10 +4,13 @@ the hint key."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from pathlib import Path
 
+import pytest
+from textual import _time as textual_time
 from textual.pilot import Pilot
 
 from five_hundred.engine import BIDDING, PLAYING
@@ -160,3 +163,41 @@ async def test_hint_key_for_the_acting_person_only(tmp_path: Path) -> None:
                     bid_hint = True
             await do_action(pilot, screen, choose(screen.view.legal_actions, rng, 0.5))
         assert bid_hint and card_hint
+
+
+async def test_a_screen_switched_away_before_it_is_drawn(tmp_path: Path) -> None:
+    """A table of computers leaves a deal's summary as soon as it is up: on a busy
+    machine the summary can be taken down before its own "shown" event is handled.
+    That event found its prompt gone and crashed the app (six of six seeded games
+    played with the cores busy); now it changes nothing."""
+    app = create_app(tmp_path, seed=5, players=NOBODY, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            app._main_screen(SummaryScreen())  # put up and, before it is drawn, replaced
+            app._main_screen("table")
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+        assert app.is_running and app.return_code is None
+
+
+async def test_the_computers_move_however_late_a_timer_starts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual drops a one-shot timer when more than its delay passes between two reads
+    of its clock as it starts: on a busy machine the computers, at a millisecond's
+    pace, then stopped for good (one game in four with both cores busy). Here every
+    read of that clock is 5 ms later than the one before, so every such timer would
+    be dropped; the computers' moves (and the next deal) come all the same."""
+    real = textual_time.get_time
+    reads = itertools.count()
+    monkeypatch.setattr(textual_time, "get_time", lambda: real() + next(reads) * 0.005)
+    app = create_app(tmp_path, seed=5, players=NOBODY, pace=0.001)
+    async with app.run_test(size=(80, 24)) as pilot:
+        c = app.controller
+        assert c is not None
+        for _ in range(3000):
+            await pilot.pause(0.01)
+            if len(c.public().results) >= 2:
+                break
+        assert len(c.public().results) >= 2, c.log()[-3:]  # two deals played through

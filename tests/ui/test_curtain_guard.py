@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.timer import Timer
 
 from five_hundred.engine import PAGAT_AUSTRALIAN
 from five_hundred.hotseat import Controller, Player
+from five_hundred.ui import computers
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.computers import HIDDEN_POLL
 from five_hundred.ui.screens.curtain import CurtainScreen
@@ -276,7 +276,8 @@ async def test_computers_wait_while_the_table_cannot_be_seen(tmp_path: Path) -> 
         assert c.public() != before
 
 
-async def test_a_waiting_computer_looks_again_at_a_tenth_of_a_second(tmp_path: Path) -> None:
+async def test_a_waiting_computer_looks_again_at_a_tenth_of_a_second(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """While the table cannot be seen, a computer at pace 0 looks again after
     ``HIDDEN_POLL``, not after a millisecond: those timers kept the process busy for
     as long as the rules or the "enlarge" message were up."""
@@ -287,13 +288,11 @@ async def test_a_waiting_computer_looks_again_at_a_tenth_of_a_second(tmp_path: P
         await resize(pilot, 70, 20)
         app.pace = 0.0  # the fastest pace a person can set is near it
         delays: list[float] = []
-        set_timer = app.set_timer
 
-        def spy(delay: float, callback: Callable[[], object]) -> Timer:
+        def spy(node: object, delay: float, callback: Callable[[], object]) -> None:
             delays.append(delay)
-            return set_timer(delay, callback)
 
-        app.set_timer = spy  # type: ignore[method-assign,assignment]
+        monkeypatch.setattr(computers, "call_after", spy)
         app.computers._timer_pending = False
         app.computers.step()
         assert delays == [HIDDEN_POLL]

@@ -30,6 +30,7 @@ from five_hundred.ui.computers import WORKER as COMPUTER_WORKER
 from five_hundred.ui.computers import ComputerTurns
 from five_hundred.ui.guard import GUARD_SECONDS
 from five_hundred.ui.languages import language_commands, next_language, redraw_screens
+from five_hundred.ui.later import call_after
 from five_hundred.ui.screens.base import MIN_HEIGHT, MIN_WIDTH, BaseScreen
 from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.storage import SaveSlot, Storage
@@ -388,7 +389,7 @@ class FiveHundredApp(App[None]):
             self.clear_notifications()
             self._main_screen(SummaryScreen())
             if not c.persons and not c.game_over:
-                self.set_timer(max(self.pace * 4, 0.01), self._auto_next_deal)
+                call_after(self, max(self.pace * 4, 0.01), self._auto_next_deal)
             return
         if c.needs_curtain():
             seat = c.acting_seat
@@ -482,7 +483,7 @@ class FiveHundredApp(App[None]):
         # wait while nobody can see the summary, or while it is still being put up (a
         # busy machine may not have switched screens yet when this timer fires)
         if not isinstance(top, SummaryScreen) or top.too_small:
-            self.set_timer(max(self.pace * 4, 0.01), self._auto_next_deal)
+            call_after(self, max(self.pace * 4, 0.01), self._auto_next_deal)
             return
         self.next_deal()
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from textual.worker import Worker, WorkerState
 
+from five_hundred.ui.later import call_after
+
 if TYPE_CHECKING:
     from five_hundred.engine import LegalAction
     from five_hundred.hotseat import ComputerRequest, Controller
@@ -57,7 +59,7 @@ class ComputerTurns:
                 # the person's move may be taken back only until a computer answers it:
                 # a moment to press u even at the fastest pace
                 pace = max(pace, self.app.undo_window)
-        self.app.set_timer(max(pace, 0.001), self.step)
+        call_after(self.app, pace, self.step)
 
     def step(self) -> None:
         self._timer_pending = False

@@ -3,19 +3,22 @@ the key guard of the screens after which a hand appears."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 
 from five_hundred.i18n import _
 from five_hundred.ui.guard import KeyGuard
+from five_hundred.ui.later import call_after
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from five_hundred.engine import PublicView
     from five_hundred.hotseat import Controller
     from five_hundred.ui.storage import Storage
@@ -94,7 +97,7 @@ class BaseScreen(_StyledOnce):
     def __init__(self) -> None:
         super().__init__()
         self._guard: KeyGuard | None = None
-        self._guard_timer: Timer | None = None
+        self._guard_timer: asyncio.TimerHandle | None = None
 
     @property
     def game(self) -> Game:
@@ -138,9 +141,9 @@ class BaseScreen(_StyledOnce):
         """Repaint once the guard time is over (shows that the screen is ready)."""
         assert self._guard is not None
         if self._guard_timer is not None:
-            self._guard_timer.stop()
+            self._guard_timer.cancel()
         self.guard_changed()
-        self._guard_timer = self.set_timer(self._guard.remaining() + 0.02, self._guard_tick)
+        self._guard_timer = call_after(self, self._guard.remaining() + 0.02, self._guard_tick)
 
     def _guard_tick(self) -> None:
         self._guard_timer = None
@@ -151,6 +154,12 @@ class BaseScreen(_StyledOnce):
 
     def guard_changed(self) -> None:
         """Show whether keys count yet (screens with a guard override this)."""
+
+    def show_prompt(self, widget_id: str, text: Text) -> None:
+        """Put ``text`` in the prompt ``widget_id``, if the screen still has it (a
+        screen being taken down has lost its widgets before its last events run)."""
+        for widget in self.query(f"#{widget_id}").results(Static):
+            widget.update(text)
 
     def on_key(self, event: events.Key) -> None:
         # runs before the key's binding: a key stopped here does nothing at all
@@ -167,6 +176,10 @@ class BaseScreen(_StyledOnce):
         self.arm_guard()
 
     def on_screen_resume(self) -> None:
+        if self.app.screen is not self:
+            # switched away before this was handled (a busy machine, a computers-only
+            # table moving on from its summary): nothing of this screen is shown
+            return
         self.apply_size(self.app.size.width, self.app.size.height)
         self.arm_guard()
 

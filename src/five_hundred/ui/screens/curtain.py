@@ -176,8 +176,7 @@ class CurtainScreen(BaseScreen):
         return prompt
 
     def guard_changed(self) -> None:
-        if self.is_mounted:
-            self.query_one("#curtain-prompt", Static).update(self._prompt())
+        self.show_prompt("curtain-prompt", self._prompt())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "blind":

@@ -141,8 +141,7 @@ class GameOverScreen(BaseScreen):
                     style="italic")
 
     def guard_changed(self) -> None:
-        if self.is_mounted:
-            self.query_one("#go-prompt", Static).update(self._prompt())
+        self.show_prompt("go-prompt", self._prompt())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "show":

@@ -33,6 +33,7 @@ from five_hundred.lessons.progress import Progress
 from five_hundred.lessons.run import LessonRun, Verdict
 from five_hundred.notation import default_names, reason_text, signed, team_short
 from five_hundred.table_model import TableModel, table_model
+from five_hundred.ui.later import call_after
 from five_hundred.ui.render import auction_text
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.screens.table import Mode, TableScreen
@@ -448,7 +449,7 @@ class LessonTableScreen(TableScreen):
             pace = 0.0 if self.inline else GUIDED_PACE
             token = c.token
             self._asked = token
-            self.set_timer(max(pace, 0.001), lambda: self._computer_move(token))
+            call_after(self, pace, lambda: self._computer_move(token))
         else:
             self._ask_hint()
         self.push_model()

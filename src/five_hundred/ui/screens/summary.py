@@ -154,8 +154,7 @@ class SummaryScreen(BaseScreen):
                     style="italic")
 
     def guard_changed(self) -> None:
-        if self.is_mounted:
-            self.query_one("#summary-prompt", Static).update(self._prompt())
+        self.show_prompt("summary-prompt", self._prompt())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next":
