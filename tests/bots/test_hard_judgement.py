@@ -176,3 +176,28 @@ def test_card_estimates_never_rest_on_no_sample(monkeypatch: pytest.MonkeyPatch)
             checked += 1
         state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text)
     assert checked == 3
+
+
+def test_bidding_samples_read_the_partners_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26, ``mc.BID_INFERENCE`` 1: North (the partner) and East passed; South
+    weighs 7♥ on deals weighed by how well they explain North's pass (a hand without a
+    bid in it), so fewer of its deals give North the cards that make 7♥, and the bid
+    is worth less than on deals that ignore the pass (about 106 points against 118).
+    The other side's pass is left unread: after East's pass alone, 7♥ is worth what
+    the plain deals say, to the point (with no suit bid, the same deals)."""
+    south = ["JH", "JD", "AH", "QH", "9H", "AS", "KC", "5D", "6S", "7C"]
+
+    def value(calls: list[str], inference: int) -> float:
+        monkeypatch.setattr(mc, "BID_INFERENCE", inference)
+        state = crafted(R, 4, {2: south}, dealer=3 if len(calls) == 2 else 0)
+        for text in calls:
+            state.apply_text(text, state.to_act)
+        assert state.to_act == 2
+        j = mc.judge_bid(knowledge_of(view_for(state, 2), R), random.Random(4),
+                         hard.work_limit(DEFAULT_BUDGET))
+        return dict(j.options)["7H"]
+
+    both = ["pass", "pass"]  # dealer West: North, then East
+    assert value(both, 1) < value(both, 0) - 5
+    east = ["pass"]  # dealer North: East passes, South is next
+    assert value(east, 1) == value(east, 0)

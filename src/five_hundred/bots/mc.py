@@ -47,7 +47,7 @@ from . import match, misere, normal
 from .hand_strength import nt_tricks, suit_tricks
 from .playout import playout
 from .reasons import BidReason, with_hand
-from .sampler import PILE, sample_hands
+from .sampler import PILE, auction_weight, sample_hands
 from .solver import Solver
 
 BID_MIN_SAMPLES = 12
@@ -65,6 +65,13 @@ PASS_FLOOR = 0.0
 # often (issue 26: 82% of suit contracts and 80% of 8+ made against ``club`` with it, 77%
 # and 58% without; docs/bots.md). 0 is the best call weighed, whatever ``normal`` says.
 ANCHOR = 20.0
+# What the bidding and discard samples read of the auction (issue 26): 0, only that a
+# suit bidder mostly holds its trumps (``sample_hands``' soft bias); 1, each deal
+# weighed by how well it explains the partner's calls and the other side's bids
+# (``auction_weight``, the other side's passes left out: their players pass hands this
+# model would bid); 2, every call of the other three.
+BID_INFERENCE = 0
+WEIGHT_WORK = 60  # a weighted deal's work units (its weight costs about two play-outs)
 DISCARD_MIN_SAMPLES = 10
 DISCARD_MAX_SAMPLES = 40
 DISCARD_MARGIN = 8.0  # points another discard must gain over normal's
@@ -155,9 +162,10 @@ def judge_bid(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     if not cand and not mis:
         return Judgement(plan, reason=plan_reason)
     sums = _sample_suit_bids(k, rng, limit, strains, cand)
-    n = max(sums.samples, 1)
-    values = [(i, sums.per_bid[i] / n) for i, _ in cand] + [(i, v) for i, v, _ in mis]
-    j = _weigh_against_passing(k, plan, legal, values, _pass_value(k, sums.base / n), n)
+    w = sums.weight or 1.0
+    values = [(i, sums.per_bid[i] / w) for i, _ in cand] + [(i, v) for i, v, _ in mis]
+    j = _weigh_against_passing(k, plan, legal, values, _pass_value(k, sums.base / w),
+                               sums.samples)
     if j.anchored:
         return replace(j, reason=plan_reason)  # normal's call, for normal's reasons
     return replace(j, reason=_sampled_reason(k, j, plan_reason, sums, values,
@@ -190,9 +198,10 @@ def _sampled_reason(k: Knowledge, j: Judgement, plan_reason: BidReason, sums: _B
                                        points=points,
                                        danger=normal.misere_danger(k.rules, k.hand)),
                              k.rules, k.hand, NO_TRUMPS)
-        made = sums.made[i]
-        return with_hand(BidReason("hard", b.code, "samples", samples=n, made=made,
-                                   share=made / n, tricks=sums.tricks[b.trump] / n,
+        share = sums.made[i] / sums.weight
+        return with_hand(BidReason("hard", b.code, "samples", samples=n,
+                                   made=round(share * n), share=share,
+                                   tricks=sums.tricks[b.trump] / sums.weight,
                                    points=points, needed=b.tricks,
                                    own=suit_or_nt_tricks(k, b.trump)),
                          k.rules, k.hand, b.trump)
@@ -204,9 +213,10 @@ def _sampled_reason(k: Knowledge, j: Judgement, plan_reason: BidReason, sums: _B
                                        points=best_v, weighed=b.code,
                                        danger=normal.misere_danger(k.rules, k.hand)),
                              k.rules, k.hand, NO_TRUMPS)
-        made = sums.made[best_i]
-        return with_hand(BidReason("hard", None, "not_worth", samples=n, made=made,
-                                   share=made / n, tricks=sums.tricks[b.trump] / n,
+        share = sums.made[best_i] / sums.weight
+        return with_hand(BidReason("hard", None, "not_worth", samples=n,
+                                   made=round(share * n), share=share,
+                                   tricks=sums.tricks[b.trump] / sums.weight,
                                    points=best_v, weighed=b.code, needed=b.tricks,
                                    own=suit_or_nt_tricks(k, b.trump)),
                          k.rules, k.hand, b.trump)
@@ -231,13 +241,15 @@ def _strains_to_weigh(k: Knowledge) -> list[int]:
 
 @dataclass
 class _BidSums:
-    """Points summed over the sampled deals: for each candidate bid (by its index in
-    the ladder), and for the current high bid played by its bidder (``base``)."""
+    """Points summed over the sampled deals, each deal counted by its weight
+    (``_sample``): for each candidate bid (by its index in the ladder), and for the
+    current high bid played by its bidder (``base``)."""
 
     per_bid: dict[int, float]
     base: float = 0.0
     samples: int = 0
-    made: dict[int, int] = field(default_factory=dict)  # samples each bid was made in
+    weight: float = 0.0  # the deals' weights summed (their number, unweighted)
+    made: dict[int, float] = field(default_factory=dict)  # weight of the deals made in
     tricks: dict[int, float] = field(default_factory=dict)  # our tricks summed, per strain
 
 
@@ -259,24 +271,35 @@ def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: lis
         Solver(rules, play_context(rules, base_bid.trump), bidder, False)
     work = 0
     while sums.samples < BID_MAX_SAMPLES:
-        hands = sample_hands(k, rng)
+        hands, w, used = _sample(k, rng)
+        work += used
         for t in strains:
             tricks, used = _exchange_and_play(solvers[t], k, hands, k.seat, _strain_bid(rules, t))
-            sums.tricks[t] = sums.tricks.get(t, 0.0) + tricks
+            sums.tricks[t] = sums.tricks.get(t, 0.0) + w * tricks
             for i, b in cand:
                 if b.trump == t:
-                    sums.per_bid[i] += _points(rules, b, mine, mine, tricks, k.scores, total)
-                    sums.made[i] = sums.made.get(i, 0) + (tricks >= b.tricks)
+                    sums.per_bid[i] += w * _points(rules, b, mine, mine, tricks, k.scores, total)
+                    sums.made[i] = sums.made.get(i, 0.0) + w * (tricks >= b.tricks)
             work += used
         if base_bid is not None and base_solver is not None:
             tricks, used = _exchange_and_play(base_solver, k, hands, bidder, base_bid)
-            sums.base += _points(rules, base_bid, bidder & 1, mine, tricks, k.scores, total)
+            sums.base += w * _points(rules, base_bid, bidder & 1, mine, tricks, k.scores, total)
             work += used
         sums.samples += 1
+        sums.weight += w
         work += SAMPLE_WORK * (len(strains) + 1)
         if sums.samples >= BID_MIN_SAMPLES and work >= limit:
             break
     return sums
+
+
+def _sample(k: Knowledge, rng: random.Random) -> tuple[list[int], float, int]:
+    """A deal of the unseen cards for the bidding or discard samples, its weight
+    (``BID_INFERENCE``: how well it explains the auction) and the work the weight took."""
+    if BID_INFERENCE == 0 or not k.auction:
+        return sample_hands(k, rng), 1.0, 0
+    hands = sample_hands(k, rng, plausible=False)  # the weight reads the bids instead
+    return hands, auction_weight(k, hands, opponent_passes=BID_INFERENCE >= 2), WEIGHT_WORK
 
 
 def _exchange_and_play(sv: Solver, k: Knowledge, hands: list[int], seat: int,
@@ -402,22 +425,25 @@ def judge_discard(k: Knowledge, rng: random.Random, limit: int) -> Judgement:
     sums = [0.0] * len(cands)
     work = 0
     n = 0
+    weight = 0.0
     while n < DISCARD_MAX_SAMPLES:
-        hands = sample_hands(k, rng)
+        hands, w, used = _sample(k, rng)
+        work += used
         for j, m in enumerate(cands):
             hs = list(hands[:4])
             hs[k.seat] = k.hand & ~m
             tricks = _play_out(sv, hs, k.seat)
-            sums[j] += _points(rules, bid, mine, mine, tricks, k.scores, total)
+            sums[j] += w * _points(rules, bid, mine, mine, tricks, k.scores, total)
         work += sv.nodes + SAMPLE_WORK
         sv.nodes = 0
         n += 1
+        weight += w
         if n >= DISCARD_MIN_SAMPLES and work >= limit:
             break
     best = max(range(len(cands)), key=lambda j: (sums[j], -j))
     action = plan
-    if sums[best] / n > sums[0] / n + DISCARD_MARGIN:
+    if sums[best] / weight > sums[0] / weight + DISCARD_MARGIN:
         action = Discard(cards_of(cands[best]))
-    options = tuple(sorted(((" ".join(card_str(c) for c in cards_of(m)), sums[j] / n)
+    options = tuple(sorted(((" ".join(card_str(c) for c in cards_of(m)), sums[j] / weight)
                             for j, m in enumerate(cands)), key=lambda o: -o[1]))
     return Judgement(action, options, 0.0, n)

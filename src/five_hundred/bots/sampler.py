@@ -26,7 +26,15 @@ from functools import lru_cache
 
 from five_hundred.engine import BIDDING
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE, SUIT_BID, Bid
-from five_hundred.engine.cards import JOKER, JOKERS, NO_TRUMPS, cards_of, play_context
+from five_hundred.engine.cards import (
+    JOKER,
+    JOKERS,
+    NO_TRUMPS,
+    SUITLESS,
+    PlayContext,
+    cards_of,
+    play_context,
+)
 from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.rules import RuleSet
 
@@ -217,13 +225,15 @@ def _contender(rules: RuleSet, hand: int, trump: int, partner_trump: int) -> boo
     return n >= (3 if trump == partner_trump else 4)
 
 
-def auction_weight(k: Knowledge, masks: list[int]) -> float:
+def auction_weight(k: Knowledge, masks: list[int], opponent_passes: bool = True) -> float:
     """How well the sampled deal ``masks`` explains the auction: the product over the
     other seats' calls of the likelihood that each seat, holding the sampled hand (and
     the cards it has played since), would have made that call. Bids: the strain's
     estimate at least the bid's tricks; a pass: no strain supported at its cheapest
     legal level; misère: a low hand. The hand of the declarer after the exchange
-    stands for the one he bid with (his kitty is unknown to the others)."""
+    stands for the one he bid with (his kitty is unknown to the others).
+    ``opponent_passes`` False: the other side's passes explain every hand (the model
+    is the partner's, a player like this one; other players pass hands it would bid)."""
     rules = k.rules
     weight = 1.0
     high_rank = -1
@@ -235,7 +245,9 @@ def auction_weight(k: Knowledge, masks: list[int]) -> float:
             partner = last_suit.get((seat + 2) & 3)
             pt = partner.trump if partner is not None else -1
             pl = partner.tricks if partner is not None else 0
-            if bid is None:
+            if bid is None and not opponent_passes and (seat - k.seat) & 1:
+                pass
+            elif bid is None:
                 best = 0.0
                 for t in range(5):
                     lv = _cheapest(t, high_rank)
@@ -255,14 +267,88 @@ def auction_weight(k: Knowledge, masks: list[int]) -> float:
     return weight
 
 
+# ------------------------------------------------------------------ play weights
+
+# What a seat's cards say. A seat that could not win the trick plays its lowest card
+# of the suit (follows low, discards low): a deal that gives it a lower card of the
+# suit it played then is less likely by these factors. The last to play wins as
+# cheaply as it can: a deal that gives it a cheaper winner is less likely too. Not
+# applied in misère, where the declarer's side wants to lose tricks and the
+# defenders' plays are less predictable.
+FOLLOW_SIGNAL = 0.3  # followed suit with a loser while holding a lower card of the suit
+DISCARD_SIGNAL = 0.6  # threw a card while holding a lower one of its suit
+WIN_SIGNAL = 0.4  # last to play, won while holding a cheaper card that also wins
+# Whether the card play's weighted deals (``weighted_sample``) read the play too, by
+# ``play_weight`` (issue 26 asked for it; measured in docs/bots.md, off until it gains).
+PLAY_SIGNALS = 0
+
+
+@lru_cache(maxsize=64)
+def _below(ctx: PlayContext) -> tuple[int, ...]:
+    """Per card, the mask of the cards of its effective suit ranked below it."""
+    out = [0] * 64
+    for c in range(64):
+        e = ctx.eff_suit[c]
+        if e == SUITLESS:
+            continue
+        out[c] = sum(1 << d for d in range(64)
+                     if d != c and ctx.eff_suit[d] == e and ctx.strength[d] < ctx.strength[c])
+    return tuple(out)
+
+
+def play_weight(k: Knowledge, masks: list[int]) -> float:
+    """How well the sampled deal ``masks`` explains the cards played so far: the
+    product, over every card another seat played second or later in a trick, of the
+    signal factors above when the hand the deal gives that seat (with the cards it
+    played since) held a cheaper card that would have done the same."""
+    ctx, kern, bid = k.ctx, k.kernel, k.bid
+    if ctx is None or kern is None or bid is None or bid.is_misere:
+        return 1.0
+    below = _below(ctx)
+    eff = ctx.eff_suit
+    last = 2 if k.out_seat >= 0 else 3
+    later = [0, 0, 0, 0]  # cards each seat played after the trick being read
+    weight = 1.0
+    tricks = [(tuple(k.trick), k.led)] if k.trick else []
+    tricks += [(plays, led) for plays, _w, led in reversed(k.tricks)]
+    for plays, led in tricks:
+        if not 0 <= led < 5:
+            for s, c in plays:
+                later[s] |= 1 << c
+            continue
+        row = kern.rows[led]
+        best = row[plays[0][1]]
+        for i, (s, c) in enumerate(plays):
+            if i and s != k.seat and not (k.exposed and s == k.declarer):
+                hand = masks[s] | later[s]
+                v = row[c]
+                if v < best:
+                    if hand & below[c]:
+                        weight *= FOLLOW_SIGNAL if eff[c] == led else DISCARD_SIGNAL
+                elif i == last:
+                    cheaper = hand & below[c]
+                    while cheaper:
+                        low = cheaper & -cheaper
+                        if row[low.bit_length() - 1] > best:
+                            weight *= WIN_SIGNAL
+                            break
+                        cheaper ^= low
+            best = max(best, row[c])
+        for s, c in plays:
+            later[s] |= 1 << c
+    return weight
+
+
 def weighted_sample(k: Knowledge, rng: random.Random, draws: int = 12) -> list[int]:
     """One deal like ``sample_hands``, chosen among ``draws`` candidates with
     probability proportional to ``auction_weight`` (sampling-importance-resampling)."""
     prep = _prepare(k)
     cands = [_deal(k, prep, rng, 60, False) for _ in range(draws)]
-    if not k.auction or draws == 1:
+    signals = PLAY_SIGNALS and (k.tricks or k.trick)
+    if (not k.auction and not signals) or draws == 1:
         return cands[0]
-    weights = [auction_weight(k, m) for m in cands]
+    weights = [auction_weight(k, m) * (play_weight(k, m) if signals else 1.0)
+               for m in cands]
     r = rng.random() * sum(weights)
     for m, w in zip(cands, weights, strict=True):
         r -= w
