@@ -71,7 +71,7 @@ ANCHOR = 20.0
 # (``auction_weight``, the other side's passes left out: their players pass hands this
 # model would bid); 2, every call of the other three.
 BID_INFERENCE = 0
-WEIGHT_WORK = 60  # a weighted deal's work units (its weight costs about two play-outs)
+WEIGHT_WORK = 60  # a weighed deal's extra work units (its weight: 133 µs against 91 to deal it)
 DISCARD_MIN_SAMPLES = 10
 DISCARD_MAX_SAMPLES = 40
 DISCARD_MARGIN = 8.0  # points another discard must gain over normal's
