@@ -245,9 +245,9 @@ def auction_weight(k: Knowledge, masks: list[int], opponent_passes: bool = True)
             partner = last_suit.get((seat + 2) & 3)
             pt = partner.trump if partner is not None else -1
             pl = partner.tricks if partner is not None else 0
-            if bid is None and not opponent_passes and (seat - k.seat) & 1:
-                pass
-            elif bid is None:
+            if bid is None:
+                if not opponent_passes and (seat - k.seat) & 1:
+                    continue  # a pass sets neither the high bid nor a suit (below)
                 best = 0.0
                 for t in range(5):
                     lv = _cheapest(t, high_rank)

@@ -176,12 +176,17 @@ class BaseScreen(_StyledOnce):
         self.arm_guard()
 
     def on_screen_resume(self) -> None:
-        if self.app.screen is not self:
+        if self not in self.app.screen_stack:
             # switched away before this was handled (a busy machine, a computers-only
-            # table moving on from its summary): nothing of this screen is shown
+            # table moving on from its summary): the screen is being taken down
             return
         self.apply_size(self.app.size.width, self.app.size.height)
         self.arm_guard()
+        self.resumed()
+
+    def resumed(self) -> None:
+        """The screen is on top again (screens that do more then override this; a
+        resume handled after the screen was switched away never gets here)."""
 
     def on_resize(self, event: events.Resize) -> None:
         self.apply_size(event.size.width, event.size.height)

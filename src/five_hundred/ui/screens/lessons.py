@@ -124,8 +124,7 @@ class LessonListScreen(BaseScreen):
             lessons.highlighted = at
         self._fill()
 
-    def on_screen_resume(self) -> None:
-        super().on_screen_resume()
+    def resumed(self) -> None:
         self.redraw_language()  # a lesson just done gets its ✔
 
     def action_cursor(self, step: int) -> None:

@@ -191,8 +191,7 @@ class TableScreen(BaseScreen):
         yield KeyBar()
         yield from self.compose_too_small()
 
-    def on_screen_resume(self) -> None:
-        super().on_screen_resume()
+    def resumed(self) -> None:
         self.post_message(self.Shown())
 
     # ------------------------------------------------------------ updating
