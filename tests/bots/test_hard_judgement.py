@@ -201,3 +201,55 @@ def test_bidding_samples_read_the_partners_pass(monkeypatch: pytest.MonkeyPatch)
     assert value(both, 1) < value(both, 0) - 5
     east = ["pass"]  # dealer North: East passes, South is next
     assert value(east, 1) == value(east, 0)
+
+
+def test_the_partner_model_reads_calls_by_the_partners_own_rule() -> None:
+    """Issue 26, ``mc.PARTNER_MODEL``: North (South's partner) opened 6♥ and East
+    passed. A sampled North hand on which ``normal``'s rule also opens 6♥ explains the
+    call fully (weight 1); one on which the rule passes, or bids its hearts higher,
+    explains it less, by ``PARTNER_LIKELIHOOD``; East's pass is not read at all."""
+    def weight(north: list[str], calls: list[str]) -> float:
+        state = crafted(R, 4, {0: north}, dealer=3)
+        for text in calls:
+            state.apply_text(text, state.to_act)
+        k = knowledge_of(view_for(state, 2), R)
+        w, read = mc.partner_weight(k, state.hands[0])
+        assert read == sum(1 for s, _ in state.auction if s == 0)
+        return w
+
+    fits = ["JH", "JD", "AH", "9H", "7H", "AS", "5C", "6C", "5D", "6S"]  # the rule opens 6H
+    weak = ["5H", "6H", "7H", "5S", "6S", "7S", "5C", "6C", "7C", "5D"]  # the rule passes
+    strong = ["JK", "JH", "JD", "AH", "KH", "QH", "9H", "AS", "AC", "AD"]  # the rule jumps
+    table = mc.PARTNER_LIKELIHOOD
+    assert weight(fits, ["bid 6H", "pass"]) == 1.0
+    assert weight(weak, ["bid 6H", "pass"]) == table["bid, rule passes"]
+    assert weight(strong, ["bid 6H", "pass"]) == table["bid, rule bids its strain at another level"]
+    # North's pass: a weak hand explains it; a strong one hardly.
+    assert weight(weak, ["pass", "pass"]) == 1.0
+    assert weight(strong, ["pass", "pass"]) == table["pass, rule bids"]
+
+
+def test_the_partner_model_lowers_a_bid_after_the_partners_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26, ``mc.PARTNER_MODEL`` 1: North (the partner) and East passed; South
+    weighs 7♥ on deals weighed by North's pass read by North's own rule, so the deals
+    that give North a hand it would have bid weigh little and 7♥ is worth less than on
+    the plain deals (about 96 points against 118). East's pass alone changes nothing
+    (the same deals, the same value), and the same seed gives the same value twice."""
+    south = ["JH", "JD", "AH", "QH", "9H", "AS", "KC", "5D", "6S", "7C"]
+
+    def value(calls: list[str], model: int) -> float:
+        monkeypatch.setattr(mc, "PARTNER_MODEL", model)
+        state = crafted(R, 4, {2: south}, dealer=3 if len(calls) == 2 else 0)
+        for text in calls:
+            state.apply_text(text, state.to_act)
+        assert state.to_act == 2
+        j = mc.judge_bid(knowledge_of(view_for(state, 2), R), random.Random(4),
+                         hard.work_limit(DEFAULT_BUDGET))
+        return dict(j.options)["7H"]
+
+    both = ["pass", "pass"]  # dealer West: North, then East
+    assert value(both, 1) < value(both, 0) - 5
+    assert value(both, 1) == value(both, 1)
+    east = ["pass"]  # dealer North: East passes, South is next
+    assert value(east, 1) == value(east, 0)

@@ -27,7 +27,7 @@ import itertools
 import random
 from dataclasses import dataclass, field, replace
 
-from five_hundred.engine import DISCARD_PHASE
+from five_hundred.engine import BIDDING, DISCARD_PHASE
 from five_hundred.engine.actions import PASS_ACTION, Action, Discard, MakeBid
 from five_hundred.engine.bidding import SUIT_BID, Bid, ladder_for
 from five_hundred.engine.cards import (
@@ -71,6 +71,27 @@ ANCHOR = 20.0
 # (``auction_weight``, the other side's passes left out: their players pass hands this
 # model would bid); 2, every call of the other three.
 BID_INFERENCE = 0
+# 1: the bidding and discard samples weighed by the partner's calls alone, read with
+# the partner's own rule (``normal.suit_plan``, the call a ``hard`` partner makes unless
+# its play-outs outweigh it): per call, how likely a ``hard`` partner makes it given
+# what that rule says on the sampled hand, relative to the rule saying that very call
+# (``PARTNER_LIKELIHOOD``). The other side's calls are read only as the plain sampler
+# reads them (a suit bidder mostly holds its trumps). 2 (a bit of its own): the card
+# play's weighted deals (``hard._pimc``) read the partner's calls by the same rule, the
+# other side's by ``auction_weight`` as before. 3: both.
+PARTNER_MODEL = 0
+# (the call, the rule's call on the sampled hand) -> relative likelihood
+# (from 253 of ``hard``'s own calls against ``normal``, ``benchmarks/partner_calls.py``:
+# the rule's call made 220 times; where the rule bids (84), a pass 5 times, one level
+# higher 6, another strain 12; where it passes (169), a bid 10 times. Rounded up:
+# nothing is ruled out)
+PARTNER_LIKELIHOOD = {
+    "pass, rule bids": 0.07,
+    "bid, rule passes": 0.1,
+    "bid, rule bids its strain at another level": 0.15,
+    "bid, rule bids another strain": 0.1,
+}
+PARTNER_WORK = 20  # work units per partner call read (about 40 µs)
 WEIGHT_WORK = 60  # a weighed deal's extra work units (its weight: 133 µs against 91 to deal it)
 DISCARD_MIN_SAMPLES = 10
 DISCARD_MAX_SAMPLES = 40
@@ -296,10 +317,54 @@ def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: lis
 def _sample(k: Knowledge, rng: random.Random) -> tuple[list[int], float, int]:
     """A deal of the unseen cards for the bidding or discard samples, its weight
     (``BID_INFERENCE``: how well it explains the auction) and the work the weight took."""
+    if PARTNER_MODEL & 1 and k.auction:
+        hands = sample_hands(k, rng)
+        w, calls = partner_weight(k, hands[(k.seat + 2) & 3])
+        return hands, w, PARTNER_WORK * calls
     if BID_INFERENCE == 0 or not k.auction:
         return sample_hands(k, rng), 1.0, 0
     hands = sample_hands(k, rng, plausible=False)  # the weight reads the bids instead
     return hands, auction_weight(k, hands, opponent_passes=BID_INFERENCE >= 2), WEIGHT_WORK
+
+
+def call_class(call: Bid | None, rule: Bid | None) -> str:
+    """How the partner's ``call`` differs from ``rule``'s (``PARTNER_LIKELIHOOD``)."""
+    if call is None:
+        return "pass, rule bids"
+    if rule is None:
+        return "bid, rule passes"
+    if rule.trump == call.trump:
+        return "bid, rule bids its strain at another level"
+    return "bid, rule bids another strain"
+
+
+def partner_weight(k: Knowledge, hand: int) -> tuple[float, int]:
+    """How well the partner holding ``hand`` explains its calls in ``k.auction`` by its
+    own rule (``PARTNER_MODEL``), and how many calls were read. A misère call is not
+    read (``hard`` weighs misère by play-outs, not by a rule)."""
+    partner = (k.seat + 2) & 3
+    ladder = ladder_for(k.rules)
+    view = Knowledge(rules=k.rules, seat=partner, phase=BIDDING, hand=hand, legal=[],
+                     scores=k.scores)
+    weight = 1.0
+    calls = 0
+    high = -1
+    turned = 0
+    for i, (seat, bid) in enumerate(k.auction):
+        if seat == partner and (bid is None or bid.kind == SUIT_BID):
+            view.auction = k.auction[:i]
+            view.legal = [(a, "") for a in ladder.legal_after[high + 1][turned >> seat & 1]]
+            planned = normal.suit_plan(view)
+            rule = None if planned is None else ladder.bids[planned.ladder_index]
+            if rule != bid:
+                weight *= PARTNER_LIKELIHOOD[call_class(bid, rule)]
+            calls += 1
+        turned |= 1 << seat
+        if bid is not None:
+            high = ladder.by_code[bid.code]
+            view.high = bid
+            view.high_bidder = seat
+    return weight, calls
 
 
 def _exchange_and_play(sv: Solver, k: Knowledge, hands: list[int], seat: int,

@@ -113,6 +113,21 @@ def bid_plan(k: Knowledge, rng: random.Random, noise: float = 0.0) -> Action:
     return bid_with_reason(k, rng, noise)[0]
 
 
+_NO_BLUR = random.Random(0)  # ``_strain_counts`` draws a blur even at noise 0
+
+
+def suit_plan(k: Knowledge) -> MakeBid | None:
+    """The suit or NT bid ``bid_plan`` would make (None: it passes), without the
+    reasons and without misère (which ``hard`` leaves to its play-outs): the call a
+    ``hard`` partner makes unless its play-outs outweigh it (``mc.PARTNER_MODEL``)."""
+    legal_bids = {a.ladder_index: a for a, _ in k.legal if isinstance(a, MakeBid)}
+    if not legal_bids:
+        return None
+    auction = _read_auction(k)
+    best = _best_suit_bid(k, legal_bids, _strain_counts(k, _NO_BLUR, 0.0, auction), auction)
+    return best[0] if best is not None else None
+
+
 def bid_with_reason(k: Knowledge, rng: random.Random,
                     noise: float = 0.0) -> tuple[Action, BidReason]:
     """``bid_plan``'s decision with the facts that made it (``reasons.BidReason``):
@@ -209,9 +224,11 @@ def _strain_counts(k: Knowledge, rng: random.Random, noise: float,
     partner_bid = auction.partner_bid
     counts: list[_Count] = []
     for t in range(4):
-        est, n = suit_tricks(rules, k.hand, t)
+        # the trump count first: most strains stop here, before the count of tricks
+        n = (k.hand & play_context(rules, t).suit_mask[t]).bit_count()
         if n < 4 and not (partner_bid and partner_bid.trump == t and n >= 3):
             continue
+        est, n = suit_tricks(rules, k.hand, t)
         blur = noise * rng.uniform(-1, 1)
         total = est + allowance + blur
         if partner_bid is not None and partner_bid.trump == t:
