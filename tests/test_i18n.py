@@ -301,7 +301,7 @@ def test_the_log_follows_a_language_switched_mid_game() -> None:
 
 def _strings(code: str) -> list[tuple[str, str]]:
     """Every translation of ``code``'s catalogue, each with the English it translates."""
-    out = []
+    out: list[tuple[str, str]] = []
     for message in catalogues.read(code):
         if not message.id:
             continue

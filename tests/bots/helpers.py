@@ -12,6 +12,10 @@ from five_hundred.engine.state import GameState
 from five_hundred.engine.views import SeatView, view_for
 
 
+def _never(card: int) -> bool:
+    return False
+
+
 def crafted(rules: RuleSet, seed: int, fixed: dict[int, list[str]],
             banned: dict[int, Callable[[int], bool]] | None = None,
             dealer: int = 3) -> GameState:
@@ -29,7 +33,7 @@ def crafted(rules: RuleSet, seed: int, fixed: dict[int, list[str]],
     rng.shuffle(rest)
     banned = banned or {}
     for seat in range(4):
-        ok = banned.get(seat, lambda c: False)
+        ok = banned.get(seat, _never)
         while hands[seat].bit_count() < rules.hand_size:
             c = next(c for c in rest if not ok(c))
             rest.remove(c)

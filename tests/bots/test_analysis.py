@@ -20,7 +20,7 @@ from five_hundred.bots.analysis import (
     analyse_review,
 )
 from five_hundred.engine import PLAYING
-from five_hundred.engine.actions import PLAY
+from five_hundred.engine.actions import PLAY, CardPlay, JokerLead
 from five_hundred.engine.cards import JOKER, SUITLESS, mask_of, parse_card
 from five_hundred.engine.record import load_record
 from five_hundred.engine.review import deal_review, record_reviews
@@ -53,7 +53,8 @@ def _ending(kind: str, rng: random.Random) -> tuple[GameState, GameState, list[P
         seat = st.to_act
         legal = st.legal_actions()
         action = legal[rng.randrange(len(legal))]
-        plays.append(Play(seat, action[1], action[2] if len(action) == 3 else -1))
+        assert isinstance(action, CardPlay)
+        plays.append(Play(seat, action.card, action.suit if isinstance(action, JokerLead) else -1))
         st.apply(action)
     return start, st, plays
 
@@ -179,6 +180,7 @@ def test_the_verdicts_add_up_to_the_tricks_taken(path: str, index: int) -> None:
     assert all(v.lost >= 0 for v in a.cards)
     assert len(a.cards) == sum(len(t.plays) for t in review.tricks)
     if a.misere:
+        assert review.result.made is not None
         assert a.made == int(review.result.made)
     else:
         assert a.made == review.result.tricks[review.declarer & 1]

@@ -128,7 +128,7 @@ def test_club_counts_its_sure_tricks() -> None:
     text, r = _explained(view_at(FIVE_HEARTS, 1, 0, (0, 0)), "club")
     k = knowledge_of(view_at(FIVE_HEARTS, 1, 0, (0, 0)), R)
     parts = club.strain_parts(k)[HEARTS]
-    assert text == f"bid {r.bid}" and r.strain == HEARTS
+    assert r.bid is not None and text == f"bid {r.bid}" and r.strain == HEARTS
     assert (r.own, r.allowance) == (parts.own, parts.added)
     assert r.own + r.allowance == club.strain_values(k)[HEARTS] >= r.needed
     assert (r.trumps, r.right_bower, r.joker) == (5, True, False)
@@ -152,6 +152,7 @@ def test_hard_says_what_its_play_outs_found() -> None:
     view = view_at(STRONG, 0, 3, (0, 0))
     text, r = _explained(view, "hard", 0.1)
     assert r.level == "hard" and r.why == "samples" and text == f"bid {r.bid}"
+    assert r.bid is not None
     assert r.samples >= mc.BID_MIN_SAMPLES and 0 <= r.made <= r.samples
     assert r.share == pytest.approx(r.made / r.samples)
     assert (r.strain, r.trumps, r.joker, r.right_bower, r.left_bower) == (HEARTS, 7, True,

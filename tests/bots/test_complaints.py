@@ -63,6 +63,7 @@ def test_misere_defence_habits(level: str) -> None:
                     # Declarer played and is winning: a defender who can follow under
                     # him does so (he never overtakes with the joker or a higher card).
                     d = parse_card(dec[0], R)
+                    assert pub.trick.led is not None
                     led = pub.trick.led
                     ctx = k.ctx
                     assert ctx is not None
@@ -213,6 +214,7 @@ def test_joker_kept_in_no_trumps() -> None:
             assert k.ctx is not None and k.ctx.eff_suit[JOKER] == SUITLESS
             if pub.trick and "play JK" in view.legal_actions and len(view.legal_actions) > 1:
                 plays = [(s, parse_card(c, R)) for s, c in pub.trick.plays]
+                assert pub.trick.led is not None
                 winner = trick_winner(k.ctx, plays, "SCDH".index(pub.trick.led))
                 if winner == 2:
                     seen += 1

@@ -125,7 +125,7 @@ def test_pimc_solves_each_class_of_equivalent_cards_once() -> None:
     still in play between them (unseen, or in the trick) -- and only those; the
     grouping is checked independently on every card decision of seeded deals."""
     from five_hundred.bots import hard
-    from five_hundred.engine.actions import PLAY
+    from five_hundred.engine.actions import JokerLead, Play
     from five_hundred.engine.state import GameState
 
     merged = 0
@@ -136,7 +136,8 @@ def test_pimc_solves_each_class_of_equivalent_cards_once() -> None:
             view = view_for(state, state.to_act)
             k = knowledge_of(view, R)
             if k.phase == PLAYING and k.ctx is not None:
-                plays = [(a, t) for a, t in k.legal if a[0] == PLAY and len(a) == 2]
+                plays: list[tuple[Play | JokerLead, str]] = [
+                    (a, t) for a, t in k.legal if isinstance(a, Play)]
                 classes = hard._classes(k, plays)
                 live = k.unseen() | sum(1 << c for _, c in k.trick)
                 st = k.ctx.strength

@@ -11,6 +11,7 @@ import pytest
 
 from five_hundred.bots import DEFAULT_BUDGET, hard, hint, match, mc, normal, player
 from five_hundred.engine import DISCARD_PHASE, PLAYING
+from five_hundred.engine.actions import JokerLead, Play
 from five_hundred.engine.bidding import ladder_for
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
@@ -43,7 +44,8 @@ def ranked_numbers(reason: str) -> list[int]:
     return [int(m.replace("−", "-")) for m in SIGNED.findall(ranking)]
 
 
-def test_card_hint_suggests_its_best_card_not_hards_tie_break(monkeypatch) -> None:
+def test_card_hint_suggests_its_best_card_not_hards_tie_break(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """R19-R21: the old hint suggested the card ``hard`` would play, whose near-tie rule
     (12 points early in the deal, where play-outs were rough) kept the rule-based card,
     while its own list ranked another card higher ("play 5♦ — 5D 39%, 7♦ 40%"). Now the
@@ -55,11 +57,13 @@ def test_card_hint_suggests_its_best_card_not_hards_tie_break(monkeypatch) -> No
     k = knowledge_of(view, R)
     habit = normal.play_plan(k, random.Random(0))
     others = [a.action for a in view.legal if a.action != habit]
+    plays = [a for a in others if isinstance(a, Play | JokerLead)]
+    assert plays == others  # the opening lead: card plays only
 
     def estimates(_k: object, _rng: object, _budget: float) -> list[hard.CardEstimate]:
         rows = [hard.CardEstimate(habit, "", 40, 30.0, 0.39, 6.0)]
         rows += [hard.CardEstimate(a, "", 40, 38.0 - i / 10, 0.40 - i / 1000, 6.1)
-                 for i, a in enumerate(others)]
+                 for i, a in enumerate(plays)]
         return rows
 
     monkeypatch.setattr(hard, "EARLY_TIE_POINTS", 12.0)

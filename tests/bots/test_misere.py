@@ -8,7 +8,7 @@ import random
 import pytest
 
 from five_hundred.bots import misere, normal
-from five_hundred.engine.actions import BID
+from five_hundred.engine.actions import MakeBid
 from five_hundred.engine.bidding import ladder_for
 from five_hundred.engine.cards import deck, mask_of, parse_card
 
@@ -128,7 +128,7 @@ def test_hard_judges_misere_by_playouts(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(misere, "MC_MIN_SAMPLES", 1)
     st = position(HANDS, "AS AC AD", ["bid 7S"])
     k = knowledge(st)
-    legal = {a[1]: a for a, _ in k.legal if a[0] == BID}
+    legal = {a.ladder_index: a for a, _ in k.legal if isinstance(a, MakeBid)}
     opts = misere.bid_options(k, random.Random(3), 1, legal)
     kinds = {ladder_for(R).bids[i].code: (v, made) for i, v, made in opts}
     assert set(kinds) == {"MIS", "OMIS"}
@@ -138,7 +138,8 @@ def test_hard_judges_misere_by_playouts(monkeypatch: pytest.MonkeyPatch) -> None
                   "TH TD TC", ["bid 7S"])
     ka = knowledge(ak)
     assert misere.bid_options(ka, random.Random(3), 1,
-                              {a[1]: a for a, _ in ka.legal if a[0] == BID}) == []
+                              {a.ladder_index: a for a, _ in ka.legal
+                               if isinstance(a, MakeBid)}) == []
 
 
 def test_a_caught_hand_is_judged_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,7 @@ import random
 from five_hundred.bots.playout import greedy_move
 from five_hundred.bots.solver import Solver
 from five_hundred.engine import BIDDING, JOKER_PHASE, PLAYING
-from five_hundred.engine.actions import JOKER_NAME, JOKER_NONE, PLAY, Action
+from five_hundred.engine.actions import JOKER_NAME, JOKER_NONE, PLAY, Action, JokerLead, Play
 from five_hundred.engine.bidding import MISERE, OPEN_MISERE
 from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
 from five_hundred.engine.play import play_filters
@@ -29,9 +29,10 @@ DEALS = 240  # per rule set: about 9,000 play positions (6,500 in the two-joker 
 
 def _move(action: Action) -> int:
     """An engine play action as a solver move."""
-    if len(action) == 3:
-        return JOKER | ((action[2] + 1) << 8)
-    return action[1]
+    if isinstance(action, JokerLead):
+        return JOKER | ((action.suit + 1) << 8)
+    assert isinstance(action, Play)
+    return action.card
 
 
 def _kind(st: GameState) -> str:

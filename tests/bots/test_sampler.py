@@ -5,6 +5,7 @@ kitty_size cards in the discards for defenders (R17)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -143,7 +144,7 @@ def test_auction_weight_prefers_hands_that_explain_the_calls() -> None:
     assert auction_weight(k, masks) < low / 100
 
 
-def _share(samples: list[list[int]], test) -> float:  # type: ignore[no-untyped-def]
+def _share(samples: list[list[int]], test: Callable[[list[int]], bool]) -> float:
     return sum(bool(test(m)) for m in samples) / len(samples)
 
 
@@ -160,7 +161,8 @@ def test_weighted_deals_follow_the_auction() -> None:
     assert weighed[:5] == [weighted_sample(k, random.Random(i)) for i in range(5)]
 
     def rich(m: list[int]) -> bool:  # the joker and one bower at least
-        return m[passer] & JOKER_AND_BLACK_BOWERS and (m[passer] >> parse_card("JK", R)) & 1
+        return bool(m[passer] & JOKER_AND_BLACK_BOWERS
+                    and (m[passer] >> parse_card("JK", R)) & 1)
 
     assert _share(weighed, rich) < _share(plain, rich) / 2
 

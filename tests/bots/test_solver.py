@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -49,7 +50,8 @@ def brute(rules: RuleSet, ctx: PlayContext, hands: list[int], seat: int,
           trick: list[tuple[int, int]], led: int, suits_led: int, tricks_left: int,
           declarer: int, misere: bool, out: int) -> int:
     n = 3 if out >= 0 else 4
-    side = (lambda s: s != declarer) if misere else (lambda s: (s - declarer) % 2 == 0)
+    side: Callable[[int], bool] = (
+        (lambda s: s != declarer) if misere else (lambda s: (s - declarer) % 2 == 0))
     vals = []
     for card, new_led in _legal(rules, ctx, hands[seat], trick, led, suits_led,
                                 tricks_left, misere):

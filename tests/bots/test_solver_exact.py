@@ -26,7 +26,7 @@ from five_hundred.engine.cards import JOKER, NO_TRUMPS, SUITLESS, cards_of
 from five_hundred.engine.play import Kernel, led_of, legal_plays, winner
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, TWO_JOKER_1000, RuleSet
 from five_hundred.engine.state import GameState
-from tests.engine.helpers import steer_bid
+from tests.engine.helpers import phase_of, steer_bid
 
 V3 = PAGAT_AUSTRALIAN.model_copy(update={"joker_lead_last_trick_only": True})
 FREE_JOKER = PAGAT_AUSTRALIAN.model_copy(update={"misere_joker_compulsory": False})
@@ -157,7 +157,7 @@ def _deal(rules: RuleSet, contract: str, named: bool, rng: random.Random) -> Gam
         keep_joker = named or rng.random() < 0.5
         pool = [c for c in cards_of(hand) if not (keep_joker and c == JOKER)]
         st.apply((DISCARD, *sorted(rng.sample(pool, rules.kitty_size))))
-        if st.phase == JOKER_PHASE:
+        if phase_of(st) == JOKER_PHASE:
             st.apply((JOKER_NAME, rng.randrange(4) if named else JOKER_NONE))
         if named and st.joker_named == SUITLESS:
             continue

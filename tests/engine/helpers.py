@@ -21,9 +21,10 @@ from five_hundred.engine import (
     PLAYING,
     GameState,
     IllegalAction,
+    Phase,
     RuleSet,
 )
-from five_hundred.engine.actions import Action
+from five_hundred.engine.actions import BID, PASS_ACTION, Action, MakeBid
 from five_hundred.engine.cards import card_str, cards_of, deck, mask_of, parse_card
 
 N, E, S, W = 0, 1, 2, 3
@@ -68,6 +69,13 @@ def deal_from_text(hands: Sequence[str], kitty: str = "", dealer: int = 0,
     return GameState.from_deal(rules, dealer, given[:4], given[4], start_scores)
 
 
+def phase_of(state: GameState) -> Phase:
+    """``state.phase``, read afresh: mypy keeps an attribute narrowed by an earlier
+    check (``assert state.phase == DISCARD_PHASE``) across the calls that change it,
+    so a check after ``apply`` reads the phase through this."""
+    return state.phase
+
+
 def run(state: GameState, *texts: str) -> GameState:
     """Apply action texts in turn, each for the seat to act."""
     for text in texts:
@@ -95,11 +103,11 @@ def start_play(hands: Sequence[str], kitty: str, declarer: int, bid: str,
     if discard is None:
         discard = " ".join(card_str(c) for c in cards_of(state.kitty))
     run(state, f"discard {discard}")
-    if state.phase == JOKER_PHASE:
+    if phase_of(state) == JOKER_PHASE:
         run(state, f"joker {joker or 'none'}")
     else:
         assert joker is None, "the joker phase did not happen"
-    assert state.phase == PLAYING
+    assert phase_of(state) == PLAYING
     return state
 
 
@@ -125,7 +133,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
 _PLAIN = re.compile(r"^[\w♠♣♦♥][^\[\]{}<>_]*\(([RV]\d+)\)$")
 
 
-def assert_illegal(state: GameState, action: str | Action, rule: str,
+def assert_illegal(state: GameState, action: str | tuple[int, ...], rule: str,
                    seat: int | None = None, words: str | None = None) -> IllegalAction:
     """``action`` is rejected with ``rule`` in plain words, the state unchanged."""
     before = snapshot(state)
@@ -188,18 +196,18 @@ def random_games(rules: RuleSet, games: int, seed: int,
 def steer_bid(st: GameState, target: int, rng: random.Random) -> Action:
     """Steer the auction to the ladder bid ``target`` (a 7 first for misère, R14): the
     bid when it is legal, else a pass (for benchmarks and tests that want a contract)."""
-    from five_hundred.engine.actions import BID, PASS
     from five_hundred.engine.bidding import MISERE
 
     legal = st.legal_actions()
     bids = st.ladder.bids
     if st.high == target:
-        return (PASS,)
+        return PASS_ACTION
     if (BID, target) in legal:
-        return (BID, target)
+        return MakeBid(BID, target)
     if bids[target].kind == MISERE and st.high < 0:
-        sevens = [a for a in legal if a[0] == BID and bids[a[1]].tricks == 7
-                  and not bids[a[1]].is_misere]
+        sevens = [a for a in legal if isinstance(a, MakeBid)
+                  and bids[a.ladder_index].tricks == 7
+                  and not bids[a.ladder_index].is_misere]
         if sevens:
             return rng.choice(sevens)
-    return (PASS,)
+    return PASS_ACTION

@@ -30,6 +30,7 @@ from five_hundred.engine import (
     TWO_JOKER_1000,
     GameState,
     Phase,
+    RuleSet,
     SeatView,
     state,
     view_for,
@@ -145,6 +146,7 @@ def test_play_actions_are_the_constants_built_once() -> None:
     while st.phase != PLAYING:
         st.apply(st.legal_actions()[-1])
     for a in st.legal_actions():
+        assert isinstance(a, Play | JokerLead)
         assert a is PLAY_ACTIONS[a.card] or a in JOKER_LEADS
 
 
@@ -260,10 +262,10 @@ def test_a_discard_is_applied_whatever_equal_tuple_names_it() -> None:
 # ---------------------------------------------------------------- the same deals
 
 
-def _old_deal_cards(rules: object, dealer: int, rng: random.Random) -> tuple[list[int], int]:
+def _old_deal_cards(rules: RuleSet, dealer: int, rng: random.Random) -> tuple[list[int], int]:
     """The deal as the engine drew it before (randrange for the cut)."""
     from five_hundred.engine.state import _deal_plan
-    bits, plans = _deal_plan(rules, dealer)  # type: ignore[arg-type]
+    bits, plans = _deal_plan(rules, dealer)
     r = rng.random
     shuffled = sorted(bits, key=lambda _: r())
     cut = rng.randrange(1, len(bits))

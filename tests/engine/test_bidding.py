@@ -13,7 +13,7 @@ from five_hundred.engine import (
 )
 from five_hundred.engine.actions import BID, PASS
 
-from .helpers import E, N, S, W, assert_illegal, deal_from_text, run
+from .helpers import E, N, S, W, assert_illegal, deal_from_text, phase_of, run
 
 R = PAGAT_AUSTRALIAN
 LADDER = ladder_for(R)
@@ -88,7 +88,7 @@ def test_r12_auction_ends_after_three_passes_following_a_bid() -> None:
     run(st, "bid 6H", "pass", "bid 7S", "pass")
     assert st.phase == BIDDING and st.to_act == N
     run(st, "pass")
-    assert st.phase == DISCARD_PHASE
+    assert phase_of(st) == DISCARD_PHASE
     assert st.contract is not None and st.contract.code == "7S"
     assert st.declarer == S and st.to_act == S
     assert_illegal(st, "bid 8S", "R17")  # no raising: the exchange follows
@@ -116,7 +116,7 @@ def test_r13_all_four_pass_redeal_left_no_score() -> None:
     st.start_next_deal()
     assert st.dealer == (dealer + 1) % 4
     assert st.dealt != old
-    assert st.phase == BIDDING and st.to_act == (dealer + 2) % 4
+    assert phase_of(st) == BIDDING and st.to_act == (dealer + 2) % 4
     assert_illegal(st, "bid 6S", "R8", seat=dealer)
 
 

@@ -56,7 +56,7 @@ from five_hundred.engine.views import view_for
 from five_hundred.hotseat import Controller, Player
 from tests.acting import act_text
 
-from .helpers import E, N, S, W, deal_from_text, mask, start_play, steer_bid
+from .helpers import E, N, S, W, deal_from_text, mask, phase_of, start_play, steer_bid
 
 SUITS = {"S": 0, "C": 1, "D": 2, "H": 3}
 
@@ -485,7 +485,7 @@ def _real_ending(rng: random.Random, rules: RuleSet, kind: str,
     target = rng.choice(targets)
     while state.phase == BIDDING:
         state.apply(steer_bid(state, target, rng))
-    if state.phase != DISCARD_PHASE:
+    if phase_of(state) != DISCARD_PHASE:
         return None
     misere = state.out_seat >= 0
     strength = play_context(rules, NO_TRUMPS).strength

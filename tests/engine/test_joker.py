@@ -7,7 +7,7 @@ import random
 from five_hundred.engine import JOKER_PHASE, PAGAT_AUSTRALIAN, PLAYING, GameState, public_view
 from five_hundred.engine.cards import JOKER, SUITLESS
 
-from .helpers import E, N, S, W, assert_illegal, deal_from_text, run, start_play
+from .helpers import E, N, S, W, assert_illegal, deal_from_text, phase_of, run, start_play
 
 R = PAGAT_AUSTRALIAN
 
@@ -47,7 +47,7 @@ def test_r23_nt_declarer_with_joker_names_before_lead() -> None:
     assert_illegal(st, "play AS", "R23", words="name its suit")
     assert_illegal(st, "joker H", "R23", seat=E)
     run(st, "joker H")
-    assert st.phase == PLAYING and st.to_act == N
+    assert phase_of(st) == PLAYING and st.to_act == N
     assert public_view(st).joker_suit == "H"
     assert st.ctx is not None and st.ctx.eff_suit[JOKER] == 3
     # The named joker is the highest heart: a plain card, led without naming.

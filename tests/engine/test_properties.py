@@ -12,7 +12,7 @@ import random
 import pytest
 
 from five_hundred.engine import PAGAT_AUSTRALIAN, TWO_JOKER_1000, GameState, IllegalAction
-from five_hundred.engine.actions import BID, DISCARD, JOKER_NAME, PASS, PLAY, Action
+from five_hundred.engine.actions import BID, DISCARD, JOKER_NAME, PASS, PLAY
 from five_hundred.engine.cards import JOKER, deck
 
 from .helpers import check_cards, random_games, snapshot
@@ -20,7 +20,7 @@ from .helpers import check_cards, random_games, snapshot
 R = PAGAT_AUSTRALIAN
 
 
-def random_action(rng: random.Random, state: GameState) -> Action:
+def random_action(rng: random.Random, state: GameState) -> tuple[int, ...]:
     """Any action-shaped tuple, legal or not, including malformed ones."""
     cards = deck(state.rules)
     kind = rng.randrange(9)
@@ -50,6 +50,7 @@ def check_illegal(rng: random.Random, state: GameState, tries: int) -> int:
     state unchanged. Returns how many were tried."""
     legal = set(state.legal_actions())
     done = 0
+    action: tuple[int, ...]
     seat: int | None
     for _ in range(tries):
         if legal and rng.random() < 0.25:

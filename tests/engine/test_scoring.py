@@ -16,7 +16,7 @@ from five_hundred.engine import (
 )
 from five_hundred.engine.scoring import game_winner, score_deal
 
-from .helpers import E, N, S, W, assert_illegal, start_play
+from .helpers import E, N, S, W, assert_illegal, phase_of, start_play
 
 R = PAGAT_AUSTRALIAN
 LADDER = ladder_for(R)
@@ -150,7 +150,7 @@ def test_r35_defending_to_500_does_not_win() -> None:
     assert st.scores[1] >= 505
     assert st.phase == DEAL_OVER and st.winner is None
     st.start_next_deal(*_any_deal())
-    assert st.phase == BIDDING
+    assert phase_of(st) == BIDDING
 
 
 def _any_deal() -> tuple[list[int], int]:

@@ -41,6 +41,7 @@ from .helpers import (
     cards,
     check_cards,
     deal_from_text,
+    phase_of,
     random_games,
     run,
     start_play,
@@ -336,7 +337,7 @@ def test_v6_final_bid_below_8_thrown_in_deal_moves_left() -> None:
     g.start_next_deal()
     assert g.dealer == (dealer + 2) % 4
     run(g, "bid 8S", "pass", "pass", "pass")
-    assert g.phase == DISCARD_PHASE
+    assert phase_of(g) == DISCARD_PHASE
 
 
 def test_v6_scoring_lost_to_opponents_no_defence_points_target_1000() -> None:

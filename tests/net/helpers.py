@@ -27,7 +27,16 @@ from five_hundred.engine.views import view_for
 from five_hundred.faces import card_face
 from five_hundred.hotseat import Controller, Player
 from five_hundred.net.client import BotClient
-from five_hundred.net.protocol import UNSEEN, VERSION, Hello, Notice, Review, ServerMessage, Table
+from five_hundred.net.protocol import (
+    UNSEEN,
+    VERSION,
+    Hello,
+    Notice,
+    Review,
+    SeatName,
+    ServerMessage,
+    Table,
+)
 from five_hundred.net.server import TableServer
 from five_hundred.net.table import NetTable
 from five_hundred.table_model import TableModel
@@ -35,7 +44,7 @@ from tests.test_table_model import CARD_KEYS, CODE, FACE, TEXT_KEYS, values
 
 HOST = "127.0.0.1"
 NAMES = ("Ana", "Bruno", "Carla", "Davi")
-SEATS = ("north", "east", "south", "west")
+SEATS: tuple[SeatName, ...] = ("north", "east", "south", "west")
 FAST = {"wrong_code_delay": 0.01, "rate_per_second": 1000.0, "rate_burst": 1000.0}
 
 

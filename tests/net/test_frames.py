@@ -46,9 +46,9 @@ def test_frames_built_together_are_the_frames_built_alone() -> None:
             assert parse_server(text) == alone
             shared_hits += together.model.public is shared.public
         positions += 1
-        seat = c.acting_seat
-        assert seat is not None
-        c.act(bot.choose(c.seat_view(seat), rng, 0.05))
+        acting = c.acting_seat
+        assert acting is not None
+        c.act(bot.choose(c.seat_view(acting), rng, 0.05))
     assert positions > 40
     assert shared_hits == 4 * positions
 

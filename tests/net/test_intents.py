@@ -92,7 +92,8 @@ async def test_hint_undo_and_claim_over_the_wire(tmp_path: Path) -> None:
         frame = await until(north, is_table)
         assert isinstance(frame, Table)
         while frame.model.public.to_act != 0:  # the lobby's changes, then North's lead
-            frame = await until(north, is_table)  # type: ignore[assignment]
+            frame = await until(north, is_table)
+            assert isinstance(frame, Table)
         view = frame.model.seat_view
         assert view is not None and view.seat == 0 and len(view.hand) == 10
         assert frame.model.names[1] == "Bruno" and frame.model.curtain is None

@@ -52,5 +52,5 @@ async def wait_for_idle(min_sleep: float = STEP, max_sleep: float = 1.0) -> None
 
 
 # the two modules that imported Textual's own (``pilot.press`` goes through the app's)
-textual_pilot.wait_for_idle = wait_for_idle  # type: ignore[assignment]
+textual_pilot.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
 textual_app.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]

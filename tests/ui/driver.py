@@ -21,7 +21,8 @@ def act(app: FiveHundredApp, text: str) -> None:
     assert c is not None
     view = c.table_view()
     action = view.find(text) if view is not None else None
-    assert action is not None, f"{text!r} is not legal for the table's view"
+    assert view is not None and action is not None, \
+        f"{text!r} is not legal for the table's view"
     app.on_table_screen_act(TableScreen.Act(view.seat, action))
 
 
@@ -100,4 +101,6 @@ async def do_action(pilot: Pilot[None], table: TableScreen, text: str) -> None:
 
 
 def sort_key(app: FiveHundredApp, card: str) -> int:
-    return parse_card(card, app.rules_in_play)
+    rules = app.rules_in_play
+    assert rules is not None
+    return parse_card(card, rules)

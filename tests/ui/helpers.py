@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from textual import events
@@ -11,7 +12,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 
-def screen_text(app: App[object]) -> str:
+def screen_text(app: App[Any]) -> str:
     """Everything visible on the terminal now, as plain text (all layers: toasts,
     footer, overlays), rendered by the same compositor that paints the terminal."""
     width, height = app.size
@@ -23,7 +24,7 @@ def screen_text(app: App[object]) -> str:
     return console.export_text(styles=False)
 
 
-async def quick_pause(pilot: Pilot[None]) -> None:
+async def quick_pause(pilot: Pilot[Any]) -> None:
     """Like ``pilot.pause()`` without its wait for the CPU to go idle (~30 ms a call):
     every message queued on the screen is processed and the layout refreshed, which is
     all a screen capture needs."""
@@ -31,7 +32,7 @@ async def quick_pause(pilot: Pilot[None]) -> None:
     pilot.app.screen._on_timer_update()
 
 
-async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], limit: int = 200) -> None:
+async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], limit: int = 200) -> None:
     """Pause until ``condition()`` holds (bounded by steps, never by the clock): on a
     busy machine one pause may not be enough for a screen to take its view."""
     for _ in range(limit):
@@ -41,13 +42,13 @@ async def wait_for(pilot: Pilot[None], condition: Callable[[], bool], limit: int
     raise AssertionError("the app never reached the state the test waits for")
 
 
-async def process_messages(pilot: Pilot[None]) -> None:
+async def process_messages(pilot: Pilot[Any]) -> None:
     """Every message queued on the screen processed, without a repaint: for walks
     that read widgets' data, not the painted screen."""
     await pilot._wait_for_screen()
 
 
-async def fast_press(pilot: Pilot[None], key: str) -> None:
+async def fast_press(pilot: Pilot[Any], key: str) -> None:
     """Send one key as the terminal would (the same event ``pilot.press`` sends) and
     process it, without ``press``'s idle waits."""
     app = pilot.app
@@ -60,7 +61,7 @@ async def fast_press(pilot: Pilot[None], key: str) -> None:
     await quick_pause(pilot)
 
 
-async def resize(pilot: Pilot[None], width: int, height: int) -> None:
+async def resize(pilot: Pilot[Any], width: int, height: int) -> None:
     """Resize the terminal and wait until the new layout is painted."""
     await pilot.resize_terminal(width, height)
     await pilot.pause()

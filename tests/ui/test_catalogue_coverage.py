@@ -92,6 +92,7 @@ async def test_every_word_on_the_game_screens_is_a_catalogue_message(
         await _look(pilot, seen, "curtain")
         c = app.controller
         assert c is not None
+        assert c.acting_seat is not None
         app.curtain_lifted(c.acting_seat)
         await _look(pilot, seen, "bidding")
         await pilot.press("7", "1", "h")  # a level, a suit, a hint
@@ -103,6 +104,7 @@ async def test_every_word_on_the_game_screens_is_a_catalogue_message(
             act_text(c, "pass")
         app.advance()
         await pilot.pause()
+        assert c.acting_seat is not None
         app.curtain_lifted(c.acting_seat)
         await pilot.press("1", "space", "2", "space", "3", "space", "4", "space")
         await _look(pilot, seen, "discard, a fourth mark refused")
@@ -121,6 +123,7 @@ async def test_every_word_on_the_game_screens_is_a_catalogue_message(
         app.advance()
         await pilot.pause()
         if c.needs_curtain():
+            assert c.acting_seat is not None
             app.curtain_lifted(c.acting_seat)
         table = app.screen
         assert isinstance(table, TableScreen) and table.view is not None

@@ -8,13 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rich.style import Style
 
 from five_hundred.notation import card_label
 from five_hundred.ui.app import create_app
 from five_hundred.ui.palette import four_colours, use_four_colours
 from five_hundred.ui.render import bid_text, card_text
 from five_hundred.ui.screens.start import StartScreen
-from five_hundred.ui.screens.table import TableScreen
+from five_hundred.ui.screens.table import Mode, TableScreen
 from five_hundred.ui.storage import Storage
 from five_hundred.ui.widgets.hand import Hand
 from five_hundred.ui.widgets.tick import Tick
@@ -28,10 +29,8 @@ def two_colours() -> Iterator[None]:
     use_four_colours(False)
 
 
-def _colour(style: str) -> str | None:
-    from rich.style import Style
-
-    colour = Style.parse(style).color
+def _colour(style: str | Style) -> str | None:
+    colour = (style if isinstance(style, Style) else Style.parse(style)).color
     return colour.name if colour is not None else None
 
 
@@ -104,11 +103,13 @@ async def test_reduced_motion_shows_a_still_mark_while_a_computer_thinks(
     app.animation_level = "none"
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.curtain_lifted(app.controller.acting_seat)  # type: ignore[union-attr]
+        c = app.controller
+        assert c is not None and c.acting_seat is not None
+        app.curtain_lifted(c.acting_seat)
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
-        table.mode = "watch"
+        table.mode = Mode.WATCH
         app.mark_thinking(True)
         assert table._spinner is None  # nothing moves
         app.animation_level = "full"

@@ -79,7 +79,7 @@ async def test_one_person_and_three_computers_play_a_whole_game(tmp_path: Path) 
                     c.acting_seat == 0
             await do_action(pilot, screen, modest(screen.view.legal_actions, rng))
             decisions += 1
-        assert c.game_over
+        assert c is not None and c.game_over
         text = screen_text(app)
         assert "win" in text.lower()
     assert summaries >= 3 and decisions >= 20  # forced cards are played for them
@@ -95,7 +95,8 @@ async def test_nobody_at_the_keyboard_the_game_plays_itself(tmp_path: Path) -> N
         # machine only slows the game (40,000 steps in all once did not finish it, with
         # both cores busy), a stuck one stops it. 3,000 steps with no new action is
         # stuck: a computer's move here takes milliseconds.
-        stalled, last = 0, (-1, -1)
+        stalled = 0
+        last: tuple[object, ...] = (-1, -1)
         for _ in range(1_000_000):
             await pilot.pause(0.01)
             c = app.controller
@@ -113,7 +114,7 @@ async def test_nobody_at_the_keyboard_the_game_plays_itself(tmp_path: Path) -> N
                 assert app.screen.view is None  # no hand is ever shown
             if c.game_over and isinstance(app.screen, SummaryScreen):
                 break
-        assert c.game_over, "the game did not finish by itself"
+        assert c is not None and c.game_over, "the game did not finish by itself"
         public = app.public_view()
         assert public.winner is not None and len(public.results) >= 2
         await pilot.pause()

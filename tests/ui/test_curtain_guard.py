@@ -25,6 +25,7 @@ from five_hundred.ui.computers import HIDDEN_POLL
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
+from five_hundred.ui.widgets.bids import BidGrid
 from five_hundred.ui.widgets.hand import Hand
 from tests.acting import seed15_to_the_play
 
@@ -340,7 +341,8 @@ async def test_once_a_key_counted_the_table_takes_fast_keys(tmp_path: Path) -> N
     app = guarded(tmp_path, clock)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
         await lift(pilot, clock)
         table = app.screen
         assert isinstance(table, TableScreen)
@@ -348,7 +350,7 @@ async def test_once_a_key_counted_the_table_takes_fast_keys(tmp_path: Path) -> N
         assert controller(app).public().auction == ()
         clock.advance()
         await pilot.press("right", "right", "right")  # key repeat, no time passing
-        assert table.query_one("#bids").selected == "6H"  # type: ignore[attr-defined]
+        assert table.query_one("#bids", BidGrid).selected == "6H"
         await pilot.press("7", "enter")
         await pilot.pause()
         assert controller(app).public().auction[-1][1] == "7S"

@@ -35,7 +35,8 @@ async def test_winner_chart_table_and_a_new_game_with_the_same_players(
     app = create_app(tmp_path, autostart=False)
     async with app.run_test(size=(120, 40)) as pilot:
         c = await begin(pilot, WON)
-        assert isinstance(app.screen, SummaryScreen)
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
         text = " ".join(screen_text(app).split())
         assert "North–South (Ana & Carla) win the game." in text
         assert "Ana (North) made 6NT in deal 8: North–South reached 510" in text
@@ -47,7 +48,8 @@ async def test_winner_chart_table_and_a_new_game_with_the_same_players(
         chart = screen.query_one(ScoreChart)
         assert chart.display and chart.series[0][-1] == 510 and len(chart.series[1]) == 9
         await pilot.press("r")
-        assert isinstance(app.screen, DealReviewScreen) and app.screen.index == 7
+        review = app.screen
+        assert isinstance(review, DealReviewScreen) and review.index == 7
         await pilot.press("escape")
         assert app.screen is screen
         players, rules = c.players, c.rules

@@ -76,7 +76,7 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> None:
 class ReviewingApp(FiveHundredApp):
     """An app with a deal review: it keeps the OpenReview messages it is sent."""
 
-    CSS_PATH = Path(app_module.__file__).with_name("five_hundred.tcss")
+    CSS_PATH = str(Path(app_module.__file__).with_name("five_hundred.tcss"))
     reviews: list[OpenReview]
 
     def on_open_review(self, message: OpenReview) -> None:

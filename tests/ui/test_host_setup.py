@@ -74,14 +74,14 @@ def screen(app: HostSetupApp) -> HostSetupScreen:
     return app.screen
 
 
-async def choose_by_keys_rest(pilot: Pilot[None]) -> None:
+async def choose_by_keys_rest(pilot: Pilot[HostChoice]) -> None:
     """After North was made remote: East a computer (normal), South Ana at this keyboard."""
     await pilot.press("tab", "right", "right")  # East's kind (its name takes no keys)
     await pilot.press("tab", "left")  # South's: remote → person
     await pilot.press("shift+tab", "end", "ctrl+u", *"Ana")  # South's name, free again
 
 
-async def choose_by_keys(pilot: Pilot[None]) -> None:
+async def choose_by_keys(pilot: Pilot[HostChoice]) -> None:
     """North remote, East a computer (normal), South at this keyboard named Ana."""
     await pilot.pause()
     await pilot.press("tab", "right")  # North's kind: person → remote

@@ -18,21 +18,23 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
+from syrupy.assertion import SnapshotAssertion
 from textual.content import Content
 from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from five_hundred import i18n
 from five_hundred.hotseat import Player
 from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens import history as history_screens
 from five_hundred.ui.screens.review import DealReviewScreen
+from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.labelled_row import LabelledRow
 from five_hundred.ui.widgets.side import SidePanel
 from five_hundred.ui.widgets.tick import Tick
-from tests.acting import play_to_the_end
+from tests.acting import act_text, play_to_the_end
 from tests.history_fixtures import three_games
 
 from . import test_snapshots as steps
@@ -123,20 +125,20 @@ async def walk_game(pilot: Pilot[None], stop: Callable[[str], None]) -> None:
     await pilot.pause()
     stop("bidding")
     c = steps._c(app)
-    steps.act_text(c, "bid 6NT")
+    act_text(c, "bid 6NT")
     for _ in range(3):
-        steps.act_text(c, "pass")
+        act_text(c, "pass")
     app.advance()
     await pilot.pause()
     app.curtain_lifted(c.acting_seat)
     await pilot.pause()
     await pilot.press("1", "space", "3", "space")
     stop("kitty")
-    steps.act_text(c, "discard 5S 7S QS")
+    act_text(c, "discard 5S 7S QS")
     app.advance()
     await pilot.pause()
     stop("joker")
-    steps.act_text(c, "joker H")
+    act_text(c, "joker H")
     for _ in range(6):
         if c.needs_curtain():
             c.reveal()
@@ -223,7 +225,7 @@ WALKS: dict[str, tuple[Walk, bool]] = {  # the walk, and whether the game starts
 @pytest.mark.parametrize("lang", LANGS, indirect=True)
 async def test_screens_in_portuguese_and_spanish(
         tmp_path: Path, lang: str, walk: str, size: tuple[int, int],
-        snapshot, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+        snapshot: SnapshotAssertion, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each screen: the snapshot of its text, every word of every fully visible text
     widget on screen (nothing cut off), and no English word left."""
     if walk == "lost" and size != SIZES[0]:
@@ -322,7 +324,7 @@ LONG_NAMES = (Player("Maximiliano"), Player("Guadalupe"), Player("Bartolomeu"),
 @pytest.mark.parametrize("lang", ["en", *LANGS], indirect=True)
 async def test_long_names_fit_the_table_curtain_and_summary(
         tmp_path: Path, lang: str, size: tuple[int, int],
-        snapshot) -> None:  # type: ignore[no-untyped-def]
+        snapshot: SnapshotAssertion) -> None:
     """Issue 13, items 6 and 8: the longest everyday names of the four languages at every
     stop of a deal: nothing cut off, and the table's two status lines stay two lines
     (a line that wrapped would push the hand down and cut its last line)."""
@@ -370,9 +372,11 @@ async def test_untouched_seat_names_follow_every_language_switch(tmp_path: Path)
                 await pilot.press("f3")
                 await pilot.pause()
             assert i18n.language() == "es"
-            names = [app.screen.query_one(f"#name-{seat}").value for seat in range(4)]
+            start = app.screen
+            assert isinstance(start, StartScreen)
+            names = [start.query_one(f"#name-{seat}", Input).value for seat in range(4)]
             assert names == ["Ana", "Este", "Sur", "Oeste"]
-            players = app.screen.chosen_players()  # type: ignore[attr-defined]
+            players = start.chosen_players()
             assert [p.name for p in players] == ["Ana", "East", "South", "West"]
     finally:
         i18n.set_language("en")

@@ -14,10 +14,13 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from textual.content import Content
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from five_hundred import i18n
 from five_hundred.engine import PAGAT_AUSTRALIAN, PLAYING
+from five_hundred.engine.actions import JokerLead, Play
 from five_hundred.hotseat import Controller, Player
 from five_hundred.ui.app import FiveHundredApp
 from five_hundred.ui.screens.curtain import CurtainScreen
@@ -96,7 +99,8 @@ def _to_winning_fourth_card(c: Controller) -> tuple[int, str]:
                 if t.tricks[-1][1] == seat and t.phase == PLAYING:
                     from five_hundred.engine.cards import card_str
 
-                    return seat, card_str(action[1])
+                    assert isinstance(action, Play | JokerLead)
+                    return seat, card_str(action.card)
         if c.needs_curtain():
             c.reveal()
         view = c.table_view()
@@ -156,7 +160,9 @@ async def test_follow_suit_is_said_only_to_a_player_who_can(tmp_path: Path) -> N
                 table = _table(app)
                 can_follow = table.view is not None and len(table.view.playable()) < len(
                     table.view.hand)
-                text = table.query_one("#prompt").render().plain  # type: ignore[attr-defined]
+                rendered = table.query_one("#prompt", Static).render()
+                assert isinstance(rendered, Content)
+                text = rendered.plain
                 assert ("Follow suit if you can" in text) == can_follow, text
                 said[can_follow] += 1
             c.act(view.legal[-1])

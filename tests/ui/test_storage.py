@@ -16,6 +16,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Button
@@ -309,11 +310,16 @@ def read_only_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
             if str(path).startswith(str(folder)):
                 raise PermissionError(13, "Permission denied", str(path))
 
-        monkeypatch.setattr(storage_module, "open",
-                            lambda p, *a, **k: refuse(p) or real_open(p, *a, **k),
-                            raising=False)
-        monkeypatch.setattr(storage_module.os, "open",
-                            lambda p, *a, **k: refuse(p) or real_os_open(p, *a, **k))
+        def refusing_open(p: Any, *a: Any, **k: Any) -> Any:
+            refuse(p)
+            return real_open(p, *a, **k)
+
+        def refusing_os_open(p: Any, *a: Any, **k: Any) -> int:
+            refuse(p)
+            return real_os_open(p, *a, **k)
+
+        monkeypatch.setattr(storage_module, "open", refusing_open, raising=False)
+        monkeypatch.setattr(os, "open", refusing_os_open)  # the os the storage uses
     try:
         yield folder
     finally:
@@ -478,7 +484,12 @@ def test_data_dir_option_chooses_the_folder(tmp_path: Path,
     from five_hundred.ui import launch as app_module
 
     seen: list[FiveHundredApp] = []
-    monkeypatch.setattr(app_module, "run_app", lambda a: seen.append(a) or 0)
+
+    def keep(app: FiveHundredApp) -> int:
+        seen.append(app)
+        return 0
+
+    monkeypatch.setattr(app_module, "run_app", keep)
     assert app_module.main(["--data-dir", str(tmp_path / "mine")]) == 0
     assert seen[0].storage.folder == tmp_path / "mine"
     assert (tmp_path / "mine" / "games").is_dir()
@@ -539,7 +550,7 @@ def test_two_programs_drawing_the_same_id_in_the_same_second_get_their_own_files
     second and drawing the same random part, writing over each other's record: the id
     is held from its drawing to the record's first save."""
     draws = itertools.chain([b"\xab\xcd", b"\xab\xcd"], itertools.repeat(b"\x00\x01"))
-    monkeypatch.setattr(storage_module.os, "urandom", lambda n: next(draws))
+    monkeypatch.setattr(os, "urandom", lambda n: next(draws))  # the os the storage uses
     first, second = (Storage(tmp_path, clock=lambda: 1_750_000_000.0) for _ in range(2))
     first.prepare()
     second.prepare()

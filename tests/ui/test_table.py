@@ -5,24 +5,28 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from five_hundred.engine import PLAYING
 from five_hundred.hotseat import Player
-from five_hundred.ui.app import create_app
+from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.curtain import CurtainScreen
 from five_hundred.ui.screens.info import MessageScreen
 from five_hundred.ui.screens.start import StartScreen
 from five_hundred.ui.screens.summary import SummaryScreen
 from five_hundred.ui.screens.table import TableScreen
+from five_hundred.ui.widgets.bids import BidGrid
 
 from .driver import choose, do_action, settle
 from .helpers import screen_text
 
 
-async def play_until(app, pilot, rng, stop, steps=2000):  # type: ignore[no-untyped-def]
+async def play_until(app: FiveHundredApp, pilot: Pilot[None], rng: random.Random,
+                     stop: Callable[[], bool], steps: int = 2000) -> int:
     """Play with the keyboard until ``stop()`` is true; returns the decisions made."""
     n = 0
     for _ in range(steps):
@@ -151,8 +155,9 @@ async def test_blind_misere_is_offered_on_the_curtain_only(tmp_path: Path) -> No
         assert "blind misère" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot, app)
-        assert isinstance(app.screen, TableScreen)
-        assert "BMIS" not in app.screen.query_one("#bids").legal  # type: ignore[attr-defined]
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert "BMIS" not in table.query_one("#bids", BidGrid).legal
         await pilot.press("p")
         await settle(pilot, app)
         assert isinstance(app.screen, CurtainScreen)

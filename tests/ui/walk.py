@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from five_hundred.engine.cards import card_str, cards_of
 from five_hundred.hotseat import Controller, Player
@@ -84,11 +85,8 @@ async def walk(folder: Path, seed: int, deals: int, *, extras: bool = True,
         witness.shown(cards)
         original(hand, cards, *args, **kwargs)
 
-    Hand.show = show  # type: ignore[method-assign]
-    try:
+    with patch.object(Hand, "show", show):  # put back on the way out
         return await _walk(folder, seed, deals, witness, extras, auto_play)
-    finally:
-        Hand.show = original  # type: ignore[method-assign]
 
 
 async def _walk(folder: Path, seed: int, deals: int, witness: Witness, extras: bool,
