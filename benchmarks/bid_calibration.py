@@ -24,6 +24,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from bid_variants import apply
 
@@ -33,8 +34,9 @@ from five_hundred.engine.actions import MakeBid
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
 
 
-def collect(b: str, pairs: int, seed: int, budget: float, out: Path | None) -> list[dict]:
-    rows: list[dict] = []
+def collect(b: str, pairs: int, seed: int, budget: float,
+            out: Path | None) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
     series = [[0, 0], [0, 0]]
     sink = out.open("w") if out else None
     for i in range(pairs):
@@ -79,7 +81,7 @@ def collect(b: str, pairs: int, seed: int, budget: float, out: Path | None) -> l
 NEAR_END = 380  # a side's score from which the next contracts may end the game
 
 
-def fit(rows: list[dict]) -> tuple[float, float]:
+def fit(rows: list[dict[str, Any]]) -> tuple[float, float]:
     """Least squares: table tricks = a + b * play-out tricks."""
     n = len(rows)
     mx = sum(r["est"] for r in rows) / n
@@ -90,7 +92,7 @@ def fit(rows: list[dict]) -> tuple[float, float]:
     return my - b * mx, b
 
 
-def report(rows: list[dict]) -> None:
+def report(rows: list[dict[str, Any]]) -> None:
     n = len(rows)
     print(f"contracts won by hard in a suit or NT, judged by its play-outs: {n}")
     print(f"{'margin (est - bid)':>20} {'n':>4} {'share est':>9} {'made':>6} "
@@ -120,7 +122,7 @@ def report(rows: list[dict]) -> None:
           f"(mean table - play-out: {mean_gap:+.3f})")
 
 
-def _line(name: str, sel: list[dict]) -> None:
+def _line(name: str, sel: list[dict[str, Any]]) -> None:
     if not sel:
         return
     m = len(sel)

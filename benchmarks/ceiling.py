@@ -43,9 +43,9 @@ from five_hundred.bots.tournament import run_match
 from five_hundred.engine import BIDDING, PLAYING, GameState
 from five_hundred.engine.cards import cards_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
+from five_hundred.engine.views import view_for as _view_for  # tournament's, before install()
 
 _table: list[GameState] = []  # the state whose decision is being made
-_view_for = tournament.view_for
 
 
 def _watching_view_for(state: GameState, seat: int) -> Any:
@@ -86,20 +86,23 @@ def _with_real_hands(sampled: Any, whose: tuple[int, ...]) -> Any:
 
 def install(see: str) -> None:
     """Show ``hard`` the deal at the table where ``see`` says (the module's text)."""
-    tournament.view_for = _watching_view_for  # type: ignore[assignment]
+    # Monkeypatched on purpose: each module calls the name it imported, so that name is
+    # the one replaced (imported there, not exported: attr-defined). tournament calls
+    # view_for(state, seat) only, so the wrapper takes just those two (assignment).
+    tournament.view_for = _watching_view_for  # type: ignore[attr-defined, assignment]
     if see in ("bidding", "both"):
-        mc.sample_hands = _true_or_sampled(mc.sample_hands, BIDDING)  # type: ignore[assignment]
-        misere.sample_hands = _true_or_sampled(misere.sample_hands, BIDDING)  # type: ignore[assignment]
+        mc.sample_hands = _true_or_sampled(mc.sample_hands, BIDDING)  # type: ignore[attr-defined]
+        misere.sample_hands = _true_or_sampled(misere.sample_hands, BIDDING)  # type: ignore[attr-defined]
         mc.ANCHOR = 0.0
         mc.BID_MIN_SAMPLES = mc.BID_MAX_SAMPLES = 1  # every play-out the same: one is enough
         misere.MC_MIN_SAMPLES = misere.MC_MAX_SAMPLES = 1
     if see in ("partner", "opponents"):
         whose = (2,) if see == "partner" else (1, 3)
-        mc.sample_hands = _with_real_hands(mc.sample_hands, whose)  # type: ignore[assignment]
-        misere.sample_hands = _with_real_hands(misere.sample_hands, whose)  # type: ignore[assignment]
+        mc.sample_hands = _with_real_hands(mc.sample_hands, whose)  # type: ignore[attr-defined]
+        misere.sample_hands = _with_real_hands(misere.sample_hands, whose)  # type: ignore[attr-defined]
     if see in ("play", "both"):
-        hard.sample_hands = _true_or_sampled(hard.sample_hands, PLAYING)  # type: ignore[assignment]
-        hard.weighted_sample = _true_or_sampled(hard.weighted_sample, PLAYING)  # type: ignore[assignment]
+        hard.sample_hands = _true_or_sampled(hard.sample_hands, PLAYING)  # type: ignore[attr-defined]
+        hard.weighted_sample = _true_or_sampled(hard.weighted_sample, PLAYING)  # type: ignore[attr-defined]
         hard.MIN_SAMPLES = hard.MAX_SAMPLES = 1
         hard.PIMC_MIN_SAMPLES = hard.PIMC_MAX_SAMPLES = 1
 

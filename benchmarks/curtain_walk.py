@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.chunks import in_processes
+from chunks import in_processes  # a sibling module (this folder is sys.path[0])
 from tests.ui.walk import walk
 
 CHUNK = 20  # deals per chunk (a new game whenever one ends)

@@ -117,15 +117,15 @@ def main() -> None:
           f"{'cards':>6} {'lost':>5} {'1 solve med':>12}")
     everything = [r for k in rows for r in rows[k]]
     for kind, rs in [*sorted(rows.items()), ("all", everything)]:
-        cpu = [r[0] * 1000 for r in rs]
-        wall = [r[1] * 1000 for r in rs]
+        cpu_ms = [r[0] * 1000 for r in rs]
+        wall_ms = [r[1] * 1000 for r in rs]
         one = [r[2] * 1000 for r in rs]
         nodes = [float(r[3].nodes) for r in rs]
         cards = sum(len(r[3].cards) for r in rs)
         lost = sum(1 for r in rs for v in r[3].cards if v.lost)
-        print(f"{kind:8} {len(rs):4} {statistics.median(cpu):8.1f} {_p95(cpu):8.1f} "
-              f"{max(cpu):8.1f} {statistics.median(wall):9.1f} {_p95(wall):9.1f} "
-              f"{max(wall):9.1f} {statistics.median(nodes):10.0f} {_p95(nodes):10.0f} "
+        print(f"{kind:8} {len(rs):4} {statistics.median(cpu_ms):8.1f} {_p95(cpu_ms):8.1f} "
+              f"{max(cpu_ms):8.1f} {statistics.median(wall_ms):9.1f} {_p95(wall_ms):9.1f} "
+              f"{max(wall_ms):9.1f} {statistics.median(nodes):10.0f} {_p95(nodes):10.0f} "
               f"{cards:6} {lost:5} {statistics.median(one):12.1f}")
 
 

@@ -60,10 +60,18 @@ from pydantic_core import from_json
 from five_hundred.bots.levels import player
 from five_hundred.engine import SeatView
 from five_hundred.net.client import BotClient, Connection, connect
-from five_hundred.net.protocol import RATE_BURST, RATE_PER_SECOND, VERSION, Act, Hello, Ready
+from five_hundred.net.protocol import (
+    RATE_BURST,
+    RATE_PER_SECOND,
+    VERSION,
+    Act,
+    Hello,
+    Ready,
+    SeatName,
+)
 
 HOST = "127.0.0.1"
-SEATS = ("north", "east", "south", "west")
+SEATS: tuple[SeatName, ...] = ("north", "east", "south", "west")
 TARGET_P99 = 0.100  # seconds, the people case
 
 

@@ -42,7 +42,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.engine.helpers import steer_bid
+from tests.engine.helpers import phase_of, steer_bid
 
 from five_hundred.bots.solver import Solver
 from five_hundred.engine import BIDDING, DISCARD_PHASE, JOKER_PHASE, PLAYING
@@ -84,7 +84,7 @@ def deal_of(kind: str, seed: int) -> GameState:
             continue
         keep = [c for c in cards_of(hand) if c != JOKER or kind != "nt-named"]
         st.apply(Discard(rng.sample(keep, 3)))
-        if st.phase == JOKER_PHASE:
+        if phase_of(st) == JOKER_PHASE:
             st.apply(NAME_JOKER[rng.randrange(4) if kind == "nt-named" else JOKER_NONE])
         if kind == "nt-named" and st.joker_named == SUITLESS:
             continue

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.chunks import in_processes
+from chunks import in_processes  # a sibling module (this folder is sys.path[0])
 from tests.ui.leak import run_deals
 
 from five_hundred.hotseat import Player

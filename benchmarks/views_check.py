@@ -13,7 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.engine.test_views import check_views, random_games
+from tests.engine.helpers import random_games
+from tests.engine.test_views import check_views
 
 from five_hundred.engine import PAGAT_AUSTRALIAN
 

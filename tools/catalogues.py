@@ -44,7 +44,8 @@ def new_catalog(lang: str) -> Catalog:
                       last_translator="five-hundred", language_team=TEAMS[lang],
                       msgid_bugs_address="")
     # the same plural rule in Portugal and Brazil: "0 vazas", "1 vaza", "2 vazas"
-    catalog._num_plurals, catalog._plural_expr = PLURALS[lang]  # type: ignore[attr-defined]
+    # (set on babel's private attributes on purpose; babel types them as None)
+    catalog._num_plurals, catalog._plural_expr = PLURALS[lang]  # type: ignore[assignment]
     return catalog
 
 
