@@ -179,17 +179,20 @@ def test_card_estimates_never_rest_on_no_sample(monkeypatch: pytest.MonkeyPatch)
     assert checked == 3
 
 
-def test_bidding_samples_read_the_partners_pass(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 26, ``mc.BID_INFERENCE`` 1: North (the partner) and East passed; South
-    weighs 7♥ on deals weighed by how well they explain North's pass (a hand without a
-    bid in it), so fewer of its deals give North the cards that make 7♥, and the bid
-    is worth less than on deals that ignore the pass (about 106 points against 118).
-    The other side's pass is left unread: after East's pass alone, 7♥ is worth what
-    the plain deals say, to the point (with no suit bid, the same deals)."""
+@pytest.mark.parametrize(("setting", "read"), [("BID_INFERENCE", 106), ("PARTNER_MODEL", 96)])
+def test_bidding_samples_read_the_partners_pass(monkeypatch: pytest.MonkeyPatch,
+                                                setting: str, read: int) -> None:
+    """Issue 26, ``mc.BID_INFERENCE`` 1 and ``mc.PARTNER_MODEL`` 1: North (the partner)
+    and East passed; South weighs 7♥ on deals weighed by how well they explain North's
+    pass (by the trick count of ``auction_weight``, or by North's own rule), so fewer of
+    its deals give North the cards that make 7♥, and the bid is worth less than on deals
+    that ignore the pass (about ``read`` points against 118). The other side's pass is
+    left unread: after East's pass alone, 7♥ is worth what the plain deals say, to the
+    point (with no suit bid, the same deals). The same seed gives the same value."""
     south = ["JH", "JD", "AH", "QH", "9H", "AS", "KC", "5D", "6S", "7C"]
 
-    def value(calls: list[str], inference: int) -> float:
-        monkeypatch.setattr(mc, "BID_INFERENCE", inference)
+    def value(calls: list[str], on: int) -> float:
+        monkeypatch.setattr(mc, setting, on)
         state = crafted(R, 4, {2: south}, dealer=3 if len(calls) == 2 else 0)
         for text in calls:
             state.apply_text(text, state.to_act)
@@ -199,7 +202,9 @@ def test_bidding_samples_read_the_partners_pass(monkeypatch: pytest.MonkeyPatch)
         return dict(j.options)["7H"]
 
     both = ["pass", "pass"]  # dealer West: North, then East
-    assert value(both, 1) < value(both, 0) - 5
+    plain = value(both, 0)
+    assert 115 < plain < 121 and read - 3 < value(both, 1) < read + 3
+    assert value(both, 1) == value(both, 1)
     east = ["pass"]  # dealer North: East passes, South is next
     assert value(east, 1) == value(east, 0)
 
@@ -228,29 +233,3 @@ def test_the_partner_model_reads_calls_by_the_partners_own_rule() -> None:
     # North's pass: a weak hand explains it; a strong one hardly.
     assert weight(weak, ["pass", "pass"]) == 1.0
     assert weight(strong, ["pass", "pass"]) == table["pass, rule bids"]
-
-
-def test_the_partner_model_lowers_a_bid_after_the_partners_pass(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 26, ``mc.PARTNER_MODEL`` 1: North (the partner) and East passed; South
-    weighs 7♥ on deals weighed by North's pass read by North's own rule, so the deals
-    that give North a hand it would have bid weigh little and 7♥ is worth less than on
-    the plain deals (about 96 points against 118). East's pass alone changes nothing
-    (the same deals, the same value), and the same seed gives the same value twice."""
-    south = ["JH", "JD", "AH", "QH", "9H", "AS", "KC", "5D", "6S", "7C"]
-
-    def value(calls: list[str], model: int) -> float:
-        monkeypatch.setattr(mc, "PARTNER_MODEL", model)
-        state = crafted(R, 4, {2: south}, dealer=3 if len(calls) == 2 else 0)
-        for text in calls:
-            state.apply_text(text, state.to_act)
-        assert state.to_act == 2
-        j = mc.judge_bid(knowledge_of(view_for(state, 2), R), random.Random(4),
-                         hard.work_limit(DEFAULT_BUDGET))
-        return dict(j.options)["7H"]
-
-    both = ["pass", "pass"]  # dealer West: North, then East
-    assert value(both, 1) < value(both, 0) - 5
-    assert value(both, 1) == value(both, 1)
-    east = ["pass"]  # dealer North: East passes, South is next
-    assert value(east, 1) == value(east, 0)
