@@ -232,9 +232,8 @@ def _pimc(k: Knowledge, rng: random.Random, limit: int, sv: Solver,
     n = 0
     cap = max(QUESTION_MIN_NODES, int(limit * QUESTION_SHARE / NODE_WORK))
     no_limit = sv.node_limit
-    partner = (lambda hand: mc.partner_weight(k, hand)[0]) if mc.PARTNER_MODEL & 2 else None
     while n < PIMC_MAX_SAMPLES:
-        hands = weighted_sample(k, rng, DRAWS, partner)[:4]
+        hands = weighted_sample(k, rng, DRAWS)[:4]
         if k.out_seat >= 0:
             hands[k.out_seat] = 0
         n += 1

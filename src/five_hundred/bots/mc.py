@@ -76,9 +76,8 @@ BID_INFERENCE = 0
 # its play-outs outweigh it): per call, how likely a ``hard`` partner makes it given
 # what that rule says on the sampled hand, relative to the rule saying that very call
 # (``PARTNER_LIKELIHOOD``). The other side's calls are read only as the plain sampler
-# reads them (a suit bidder mostly holds its trumps). 2 (a bit of its own): the card
-# play's weighted deals (``hard._pimc``) read the partner's calls by the same rule, the
-# other side's by ``auction_weight`` as before. 3: both.
+# reads them (a suit bidder mostly holds its trumps). Measured and not kept, like the
+# same reading in the card play's deals (docs/bots.md, 2026-12-07).
 PARTNER_MODEL = 0
 # (the call, the rule's call on the sampled hand) -> relative likelihood
 # (``benchmarks/partner_calls.py --deals 150``: of 338 calls of ``hard`` against
@@ -317,7 +316,7 @@ def _sample_suit_bids(k: Knowledge, rng: random.Random, limit: int, strains: lis
 def _sample(k: Knowledge, rng: random.Random) -> tuple[list[int], float, int]:
     """A deal of the unseen cards for the bidding or discard samples, its weight
     (``BID_INFERENCE``: how well it explains the auction) and the work the weight took."""
-    if PARTNER_MODEL & 1 and k.auction:
+    if PARTNER_MODEL and k.auction:
         hands = sample_hands(k, rng)
         w, calls = partner_weight(k, hands[(k.seat + 2) & 3])
         return hands, w, PARTNER_WORK * calls

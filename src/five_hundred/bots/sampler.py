@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from functools import lru_cache
 
 from five_hundred.engine import BIDDING
@@ -226,8 +225,7 @@ def _contender(rules: RuleSet, hand: int, trump: int, partner_trump: int) -> boo
     return n >= (3 if trump == partner_trump else 4)
 
 
-def auction_weight(k: Knowledge, masks: list[int], opponent_passes: bool = True,
-                   partner_calls: bool = True) -> float:
+def auction_weight(k: Knowledge, masks: list[int], opponent_passes: bool = True) -> float:
     """How well the sampled deal ``masks`` explains the auction: the product over the
     other seats' calls of the likelihood that each seat, holding the sampled hand (and
     the cards it has played since), would have made that call. Bids: the strain's
@@ -235,16 +233,13 @@ def auction_weight(k: Knowledge, masks: list[int], opponent_passes: bool = True,
     legal level; misère: a low hand. The hand of the declarer after the exchange
     stands for the one he bid with (his kitty is unknown to the others).
     ``opponent_passes`` False: the other side's passes explain every hand (the model
-    is the partner's, a player like this one; other players pass hands it would bid).
-    ``partner_calls`` False: the partner's calls are left to another model
-    (``mc.partner_weight``)."""
+    is the partner's, a player like this one; other players pass hands it would bid)."""
     rules = k.rules
     weight = 1.0
     high_rank = -1
     last_suit: dict[int, Bid] = {}
     for seat, bid in k.auction:
-        known = seat == k.seat or (k.exposed and seat == k.declarer) or (
-            not partner_calls and seat == (k.seat + 2) & 3)
+        known = seat == k.seat or (k.exposed and seat == k.declarer)
         if not known:
             hand = masks[seat] | k.played_by[seat]
             partner = last_suit.get((seat + 2) & 3)
@@ -344,21 +339,15 @@ def play_weight(k: Knowledge, masks: list[int]) -> float:
     return weight
 
 
-def weighted_sample(k: Knowledge, rng: random.Random, draws: int = 12,
-                    partner: Callable[[int], float] | None = None) -> list[int]:
+def weighted_sample(k: Knowledge, rng: random.Random, draws: int = 12) -> list[int]:
     """One deal like ``sample_hands``, chosen among ``draws`` candidates with
-    probability proportional to ``auction_weight`` (sampling-importance-resampling).
-    ``partner``: the weight of the partner's hand (as it was bid), read in place of
-    ``auction_weight``'s model of the partner's calls."""
+    probability proportional to ``auction_weight`` (sampling-importance-resampling)."""
     prep = _prepare(k)
     cands = [_deal(k, prep, rng, 60, False) for _ in range(draws)]
     signals = PLAY_SIGNALS and (k.tricks or k.trick)
     if (not k.auction and not signals) or draws == 1:
         return cands[0]
-    mate = (k.seat + 2) & 3
-    weights = [auction_weight(k, m, partner_calls=partner is None)
-               * (partner(m[mate] | k.played_by[mate]) if partner is not None else 1.0)
-               * (play_weight(k, m) if signals else 1.0)
+    weights = [auction_weight(k, m) * (play_weight(k, m) if signals else 1.0)
                for m in cands]
     r = rng.random() * sum(weights)
     for m, w in zip(cands, weights, strict=True):
