@@ -15,6 +15,7 @@ from five_hundred.bots.hand_strength import nt_tricks, suit_tricks
 from five_hundred.bots.levels import explain_bid
 from five_hundred.bots.reasons import BidReason
 from five_hundred.engine import BIDDING
+from five_hundred.engine.actions import MakeBid
 from five_hundred.engine.cards import NO_TRUMPS, mask_of, parse_card
 from five_hundred.engine.knowledge import knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN
@@ -203,3 +204,20 @@ def test_every_bid_of_seeded_auctions_is_explained_as_made(level: str) -> None:
             state.apply(action.action, state.to_act)
             seen += 1
     assert seen >= 12
+
+
+def test_suit_plan_is_normals_call_without_its_reasons() -> None:
+    """``normal.suit_plan`` (what ``mc.PARTNER_MODEL`` reads a partner's calls by) is
+    ``bid_plan``'s call, misère aside, on every call of seeded auctions."""
+    ladder = GameState.new_game(PAGAT_AUSTRALIAN, 0).ladder
+    checked = 0
+    for seed in range(120):
+        state = GameState.new_game(PAGAT_AUSTRALIAN, seed)
+        while state.phase == BIDDING:
+            k = knowledge_of(view_for(state, state.to_act), PAGAT_AUSTRALIAN)
+            call = normal.bid_plan(k, random.Random(seed))
+            if not (isinstance(call, MakeBid) and ladder.bids[call.ladder_index].is_misere):
+                assert normal.suit_plan(k) == (call if isinstance(call, MakeBid) else None)
+                checked += 1
+            state.apply(call)
+    assert checked > 400
