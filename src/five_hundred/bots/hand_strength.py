@@ -13,6 +13,12 @@ from five_hundred.engine.cards import JOKER, JOKER2, cards_of, play_context
 from five_hundred.engine.rules import RuleSet
 
 
+def trump_count(rules: RuleSet, hand: int, trump: int) -> int:
+    """How many trumps ``hand`` holds with ``trump`` (0-3) as trumps, bowers and the
+    joker included: the cheap test before a strain's tricks are counted."""
+    return (hand & play_context(rules, trump).suit_mask[trump]).bit_count()
+
+
 def suit_tricks(rules: RuleSet, hand: int, trump: int) -> tuple[float, int]:
     """Estimated tricks of ``hand`` with ``trump`` as trumps, and its trump count."""
     ctx = play_context(rules, trump)

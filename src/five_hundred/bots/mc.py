@@ -44,7 +44,7 @@ from five_hundred.engine.rules import RuleSet
 from five_hundred.engine.scoring import score_deal
 
 from . import match, misere, normal
-from .hand_strength import nt_tricks, suit_tricks
+from .hand_strength import nt_tricks, suit_tricks, trump_count
 from .playout import playout
 from .reasons import BidReason, with_hand
 from .sampler import PILE, auction_weight, sample_hands
@@ -134,8 +134,7 @@ def _strains(k: Knowledge) -> list[int]:
     partner_suits = {b.trump for s, b in k.auction
                      if s == partner and b is not None and b.kind == SUIT_BID}
     for t in range(4):
-        ctx = play_context(rules, t)
-        n = (k.hand & ctx.suit_mask[t]).bit_count()
+        n = trump_count(rules, k.hand, t)
         if n >= 4 or (n >= 3 and (t in partner_suits or k.hand >> JOKER & 1)):
             out.append(t)
     aces = sum(1 for c in cards_of(k.hand) if c not in (JOKER, JOKER2) and c & 15 == 14)
@@ -348,11 +347,11 @@ def partner_weight(k: Knowledge, hand: int) -> tuple[float, int]:
                      scores=k.scores)
     weight = 1.0
     calls = 0
-    high = -1
     turned = 0
     for i, (seat, bid) in enumerate(k.auction):
         if seat == partner and (bid is None or bid.kind == SUIT_BID):
             view.auction = k.auction[:i]
+            high = -1 if view.high is None else ladder.by_code[view.high.code]
             view.legal = [(a, "") for a in ladder.legal_after[high + 1][turned >> seat & 1]]
             planned = normal.suit_plan(view)
             rule = None if planned is None else ladder.bids[planned.ladder_index]
@@ -361,7 +360,6 @@ def partner_weight(k: Knowledge, hand: int) -> tuple[float, int]:
             calls += 1
         turned |= 1 << seat
         if bid is not None:
-            high = ladder.by_code[bid.code]
             view.high = bid
             view.high_bidder = seat
     return weight, calls

@@ -51,7 +51,7 @@ from five_hundred.engine.play import winning
 from five_hundred.engine.rules import RuleSet
 
 from . import match, misere
-from .hand_strength import nt_tricks, suit_tricks
+from .hand_strength import nt_tricks, suit_tricks, trump_count
 from .reasons import BidReason, BidWhy, with_hand
 
 # Tricks counted on from partner and the kitty, besides 0.5 for a kitty of three or
@@ -225,7 +225,7 @@ def _strain_counts(k: Knowledge, rng: random.Random, noise: float,
     counts: list[_Count] = []
     for t in range(4):
         # the trump count first: most strains stop here, before the count of tricks
-        n = (k.hand & play_context(rules, t).suit_mask[t]).bit_count()
+        n = trump_count(rules, k.hand, t)
         if n < 4 and not (partner_bid and partner_bid.trump == t and n >= 3):
             continue
         est, n = suit_tricks(rules, k.hand, t)

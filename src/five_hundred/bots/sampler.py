@@ -38,7 +38,7 @@ from five_hundred.engine.cards import (
 from five_hundred.engine.knowledge import Knowledge
 from five_hundred.engine.rules import RuleSet
 
-from .hand_strength import nt_tricks, suit_tricks
+from .hand_strength import nt_tricks, suit_tricks, trump_count
 
 PILE = 4  # index of the discard pile / kitty among the holders
 
@@ -221,8 +221,7 @@ def _contender(rules: RuleSet, hand: int, trump: int, partner_trump: int) -> boo
     trick estimates): four trumps (three in partner's suit), NT with the joker."""
     if trump == NO_TRUMPS:
         return rules.jokers > 1 or bool(hand >> JOKER & 1)
-    n = (hand & play_context(rules, trump).suit_mask[trump]).bit_count()
-    return n >= (3 if trump == partner_trump else 4)
+    return trump_count(rules, hand, trump) >= (3 if trump == partner_trump else 4)
 
 
 def auction_weight(k: Knowledge, masks: list[int], opponent_passes: bool = True) -> float:
