@@ -14,6 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -75,6 +76,9 @@ from five_hundred.ui.widgets.side import SidePanel
 SUIT_CHOICES = ("S", "C", "D", "H", "none")
 LEAD_CHOICES = SUIT_CHOICES[:4]
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+PROMPT_LINES = 3  # #prompt's max-height (screens.tcss): the most a hint may take there
+NBSP = "\u00a0"
+KEEP = "\ue000"  # stands for a no-break space while a hint is wrapped: one cell, no space
 
 
 class Mode(StrEnum):
@@ -165,6 +169,8 @@ class TableScreen(BaseScreen):
         self.suit_cursor = 0
         self.mode = Mode.WATCH
         self.hint_text = ""
+        self.hint_cut = False  # the prompt shows the hint cut short: h shows it whole
+        self._fitted_width: int | None = None  # the terminal's width when last sized
         self._bar_state: tuple[Mode, bool, bool, bool] | None = None  # what the key bar shows
         self._spin = 0
         self._spinner: Timer | None = None
@@ -388,6 +394,17 @@ class TableScreen(BaseScreen):
             return SUIT_CHOICES, set(SUIT_CHOICES)
         return LEAD_CHOICES, set(self._joker_lead_suits())
 
+    def apply_size(self, width: int, height: int) -> None:
+        super().apply_size(width, height)
+        if self._fitted_width is not None and width != self._fitted_width:
+            self.call_after_refresh(self._refit)
+        self._fitted_width = width
+
+    def _refit(self) -> None:
+        """Draw again at the new size: the status and a hint are fitted to the width."""
+        if self.query(BidGrid):  # not while the screen is being taken down
+            self._redraw()
+
     def _redraw(self) -> None:
         public = self.public_state
         model = self.model
@@ -548,7 +565,31 @@ class TableScreen(BaseScreen):
         out.append_text(auction_text(public, names))
         return out
 
+    def _hint_prompt(self) -> Text:
+        """The hint in the prompt's lines; when it would not fit (a long reason in a
+        long language, a note on the match), its last line ends in a pointer to the
+        whole of it (h again) instead of being cut off unseen. Wrapped here, never
+        between a number and its no-break space's sign (Spanish ``45 %``), which Rich
+        would take for a space to break at."""
+        plain = _("Hint: {hint}").format(hint=self.hint_text).replace(NBSP, KEEP)
+        # the prompt spans the terminal, less its padding (the terminal's width, not the
+        # widget's: after a resize the widget's is the old one until the next layout)
+        width = max(20, self.app.size.width - 2)
+        lines = [line.plain.rstrip() for line in Text(plain).wrap(self.app.console, width)]
+        self.hint_cut = len(lines) > PROMPT_LINES
+        more = ""
+        if self.hint_cut:
+            more = " … " + _("(h: the whole hint)")
+            last = Text(lines[PROMPT_LINES - 1])
+            last.truncate(max(0, width - cell_len(more)))
+            lines = [*lines[:PROMPT_LINES - 1], last.plain.rstrip()]
+        out = Text("\n".join(lines).replace(KEEP, NBSP), style="cyan")
+        if more:
+            out.append(more, style="bold cyan")
+        return out
+
     def _prompt(self, public: PublicView, names: tuple[str, ...]) -> Text:
+        self.hint_cut = False
         if self.notice is not None:
             return self.notice
         view = self.view
@@ -570,8 +611,7 @@ class TableScreen(BaseScreen):
         if self.hint_text and mode in (Mode.BID, Mode.PLAY, Mode.DISCARD):
             # the hint takes the prompt's three lines at 80×24 (the choices are on the
             # grid or the hand, the keys on the key bar); joker namings keep their menu
-            out.append(_("Hint: {hint}").format(hint=self.hint_text), style="cyan")
-            return out
+            return self._hint_prompt()
         if mode == Mode.BID:
             out.append(_("Your bid: ←→↑↓ or 6–0 choose, Enter bids, p passes.") + "  ",
                        style="bold")
@@ -822,6 +862,11 @@ class TableScreen(BaseScreen):
             lambda: self.model.explained if self.model is not None else ()))
 
     def action_hint(self) -> None:
+        if self.hint_cut:  # the hint is there, cut short: show it whole
+            from five_hundred.ui.screens.info import MessageScreen
+
+            self.app.push_screen(MessageScreen(_("Hint: {hint}").format(hint=self.hint_text)))
+            return
         self.hint_text = _("thinking…")  # replaced by the hint when it is ready
         self._redraw()
         self.post_message(self.HintWanted())
