@@ -92,6 +92,8 @@ async def test_a_long_hint_points_to_its_whole_and_h_shows_it(tmp_path: Path) ->
         shown = _prompt_lines(app)
         assert len(shown) == PROMPT_LINES
         assert shown[-1].rstrip().endswith("… (h: la pista completa)"), shown
+        word = shown[-1].split(" … ")[0].split()[-1]
+        assert word in whole.split(), word  # cut between words, not inside one
         flat = " ".join(" ".join(shown).split())
         tail = " ".join(whole.split())[-25:]
         assert tail not in flat  # the end of the hint is not on the table ...

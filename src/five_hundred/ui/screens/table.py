@@ -580,9 +580,13 @@ class TableScreen(BaseScreen):
         more = ""
         if self.hint_cut:
             more = " … " + _("(h: the whole hint)")
-            last = Text(lines[PROMPT_LINES - 1])
+            whole = lines[PROMPT_LINES - 1]
+            last = Text(whole)
             last.truncate(max(0, width - cell_len(more)))
-            lines = [*lines[:PROMPT_LINES - 1], last.plain.rstrip()]
+            cut = last.plain
+            if len(cut) < len(whole) and not whole[len(cut)].isspace() and " " in cut:
+                cut = cut.rsplit(" ", 1)[0]  # not in the middle of a word
+            lines = [*lines[:PROMPT_LINES - 1], cut.rstrip()]
         out = Text("\n".join(lines).replace(KEEP, NBSP), style="cyan")
         if more:
             out.append(more, style="bold cyan")
