@@ -65,3 +65,18 @@ async def resize(pilot: Pilot[Any], width: int, height: int) -> None:
     """Resize the terminal and wait until the new layout is painted."""
     await pilot.resize_terminal(width, height)
     await pilot.pause()
+
+
+async def act_first(app: Any, pilot: Pilot[Any]) -> None:
+    """The seat to act takes its first legal action (the controller's own view of it);
+    the table is shown again, and the next person's curtain lifted if one is called."""
+    c = app.controller
+    view = c.table_view()
+    assert view is not None
+    c.act(view.legal[0])
+    app.advance()
+    await pilot.pause()
+    if c.needs_curtain():
+        c.reveal()
+        app.advance()
+        await pilot.pause()

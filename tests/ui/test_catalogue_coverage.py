@@ -27,7 +27,7 @@ from five_hundred.ui.app import FiveHundredApp, create_app
 from five_hundred.ui.screens.table import TableScreen
 from tests.acting import act_text, play_to_the_end
 
-from .helpers import resize, screen_text
+from .helpers import act_first, resize, screen_text
 
 PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ACCENTED = "àḃċḋèḟġḣìĵķĺṁńòṗʠŕśṫùṽẁẋỳżÀḂĊḊÈḞĠḢÌĴĶĹṀŃÒṖɊŔŚṪÙṼẀẊỲŻ"
@@ -117,14 +117,7 @@ async def test_every_word_on_the_game_screens_is_a_catalogue_message(
         app.advance()
         await pilot.press("enter")  # a lead needs a choice first: said so
         await _look(pilot, seen, "lead")
-        view = c.table_view()
-        assert view is not None
-        c.act(view.legal[0])
-        app.advance()
-        await pilot.pause()
-        if c.needs_curtain():
-            assert c.acting_seat is not None
-            app.curtain_lifted(c.acting_seat)
+        await act_first(app, pilot)
         table = app.screen
         assert isinstance(table, TableScreen) and table.view is not None
         refused = [card for card in table.view.hand if card not in table.view.playable()]

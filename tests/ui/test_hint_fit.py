@@ -21,7 +21,7 @@ from five_hundred.ui.screens.table import PROMPT_LINES, TableScreen
 from five_hundred.ui.storage import Storage
 from tests.acting import act_text
 
-from .helpers import screen_text
+from .helpers import act_first, resize, screen_text, wait_for
 
 BOX = str.maketrans("", "", "█▀▄")  # the dialog's frame, between its lines
 SEED = 2  # at 450-450, North's 6♣ wins the game if made: the card hint says so
@@ -54,23 +54,13 @@ async def _to_the_lead_with_a_hint(app: FiveHundredApp, pilot: Pilot[None]) -> T
     for text in ("bid 6C", "pass", "pass", "pass"):
         act_text(c, text)
     c.reveal()
-    view = c.table_view()
-    assert view is not None
-    c.act(view.legal[0])
-    app.advance()
-    await pilot.pause()
-    if c.needs_curtain():
-        c.reveal()
-        app.advance()
-        await pilot.pause()
+    await act_first(app, pilot)  # the discard
     await pilot.press("h")
-    for _ in range(80):  # the hint is computed inline, a step per event
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        if table.hint_text not in ("", i18n._("thinking…")):
-            return table
-    raise AssertionError("no hint came")
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    # the hint is computed inline, a step per event
+    await wait_for(pilot, lambda: table.hint_text not in ("", i18n._("thinking…")))
+    return table
 
 
 def _prompt_lines(app: FiveHundredApp) -> list[str]:
@@ -130,14 +120,12 @@ async def test_a_wider_terminal_shows_the_cut_hint_whole(tmp_path: Path) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         table = await _to_the_lead_with_a_hint(app, pilot)
         assert table.hint_cut
-        await pilot.resize_terminal(120, 30)
-        await pilot.pause()
+        await resize(pilot, 120, 30)
         await pilot.pause()
         assert not table.hint_cut
         flat = " ".join(screen_text(app).split())
         assert " ".join(table.hint_text.split()) in flat and "pista completa" not in flat
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await resize(pilot, 80, 24)
         await pilot.pause()
         assert table.hint_cut and "(h: la pista completa)" in screen_text(app)
 
@@ -151,8 +139,7 @@ async def test_a_spanish_percentage_is_never_broken_from_its_sign(tmp_path: Path
         table = await _to_the_lead_with_a_hint(app, pilot)
         assert "\u00a0%" in table.hint_text
         for width in range(80, 100):
-            await pilot.resize_terminal(width, 24)
-            await pilot.pause()
+            await resize(pilot, width, 24)
             await pilot.pause()
             shown = _prompt_lines(app)
             assert not any(line.lstrip().startswith("%") for line in shown), (width, shown)

@@ -13,7 +13,7 @@ from five_hundred.ui.screens.table import TableScreen
 from five_hundred.ui.widgets.hand import Hand
 from tests.acting import act_text
 
-from .helpers import screen_text
+from .helpers import act_first, screen_text
 from .test_snapshots import SEED, to_joker, to_kitty
 
 
@@ -128,15 +128,7 @@ async def test_text_fits_at_80x24_key_bar_and_misere_status(tmp_path: Path) -> N
         declarer = c.acting_seat
         assert declarer is not None
         c.reveal()
-        view = c.table_view()
-        assert view is not None
-        c.act(view.legal[0])  # the discard
-        app.advance()
-        await pilot.pause()
-        if c.needs_curtain():
-            c.reveal()
-            app.advance()
-            await pilot.pause()
+        await act_first(app, pilot)  # the discard
         partner = (declarer + 2) % 4
         assert f"{c.names[partner]} sits out" in screen_text(app)
 
