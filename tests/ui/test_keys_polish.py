@@ -29,6 +29,7 @@ from five_hundred.ui.screens.start import SavedGames, StartScreen
 from five_hundred.ui.screens.table import TableScreen
 from five_hundred.ui.storage import Storage
 from five_hundred.ui.widgets.bids import BidGrid
+from five_hundred.ui.widgets.seat_name import SeatName
 from tests.acting import seed15_to_the_play
 
 from .helpers import screen_text
@@ -253,6 +254,36 @@ async def test_the_arrows_walk_the_start_form_line_by_line(tmp_path: Path) -> No
             await pilot.press("down")
         assert app.focused is not None and app.focused.id in ("new", "resume", "history",
                                                               "learn", "rules", "quit")
+
+
+async def test_right_at_the_end_of_a_name_goes_on_to_the_seats_kind(tmp_path: Path) -> None:
+    """Found playing in Portuguese: ↓ then → on the start form, to make East a
+    computer, did nothing to be seen (→ moved the cursor in East's name, already at
+    its end), though the row shows ◂ person ▸ beside the name. → at the end of a name
+    now goes on to the kind (a further → chooses there); inside a name it moves the
+    cursor as before. Typed at speed, the keys land where they were meant."""
+    app = FiveHundredApp(Storage(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "right")
+        assert app.focused is not None and app.focused.id == "kind-1"
+        await pilot.press("right")
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        assert [p.is_person for p in screen.chosen_players()] == [True, False, True, True]
+        await pilot.press("up")  # the kinds' column, as ↑↓ walk it
+        assert app.focused is not None and app.focused.id == "kind-0"
+        await pilot.press("shift+tab", "home", "right")  # inside North's name: the cursor
+        name = app.focused
+        assert isinstance(name, SeatName) and name.id == "name-0"
+        assert name.cursor_position == 1
+    app = FiveHundredApp(Storage(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        players = await typed_at_speed(pilot, ["down", *"Bo", "right", "right", "right"])
+        assert [p.name for p in players] == ["North", "Bo", "South", "West"]
+        assert [p.is_person for p in players] == [True, False, True, True]
+        assert players[1].level == "normal"
 
 
 async def test_names_and_choices_typed_ahead_across_arrows_land_where_meant(

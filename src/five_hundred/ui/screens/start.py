@@ -24,6 +24,7 @@ from five_hundred.ui.widgets.choice import Choice
 from five_hundred.ui.widgets.keybar import KeyBar
 from five_hundred.ui.widgets.labelled_row import LabelledRow
 from five_hundred.ui.widgets.lean_button import LeanButton
+from five_hundred.ui.widgets.seat_name import SeatName
 from five_hundred.ui.widgets.tick import Tick
 
 if TYPE_CHECKING:  # the engine is imported once the first screen is up (fast start)
@@ -205,8 +206,8 @@ class StartScreen(BaseScreen):
             name = seat_name(seat)
             team = team_short(seat % 2)
             with LabelledRow(f"{name:<6} {team}", classes="seat-row"):
-                yield Input(shown, placeholder=name, id=f"name-{seat}",
-                            max_length=NAME_LIMIT, classes="seat-name", compact=True)
+                yield SeatName(shown, placeholder=name, id=f"name-{seat}",
+                               max_length=NAME_LIMIT, classes="seat-name", compact=True)
                 yield Choice(kinds, kind, id=f"kind-{seat}", classes="seat-kind")
 
     def compose_rules(self, rules: RuleSet | None, practice: bool) -> ComposeResult:
