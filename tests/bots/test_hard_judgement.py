@@ -233,3 +233,55 @@ def test_the_partner_model_reads_calls_by_the_partners_own_rule() -> None:
     # North's pass: a weak hand explains it; a strong one hardly.
     assert weight(weak, ["pass", "pass"]) == 1.0
     assert weight(strong, ["pass", "pass"]) == table["pass, rule bids"]
+
+
+@pytest.mark.parametrize(("calls", "plain", "tempered"),
+                         [(["bid 6D", "bid 7S"], 20, 199), (["bid 7D", "pass"], 56, 308)])
+def test_a_weighed_reading_leaves_few_deals_in_effect_unless_tempered(
+        monkeypatch: pytest.MonkeyPatch, calls: list[str], plain: int, tempered: int) -> None:
+    """Issue 26, ``mc.BID_TEMPER``: after West 6♦ and North (the partner) 7♠, or North 7♦
+    and East's pass, South's 400 bidding deals weighed by ``BID_INFERENCE`` 1 count as
+    ``plain`` deals in effect ((sum w)^2 / sum w^2), about a tenth of them; each weight
+    raised to 0.3, as ``tempered``. The same seed gives the same deals."""
+    monkeypatch.setattr(mc, "BID_INFERENCE", 1)
+    south = ["JH", "JD", "AH", "QH", "9H", "AS", "KC", "5D", "6S", "7C"]
+    state = crafted(R, 4, {2: south}, dealer=3 if len(calls) == 2 else 0)
+    for text in calls:
+        state.apply_text(text, state.to_act)
+    k = knowledge_of(view_for(state, 2), R)
+
+    def effective(temper: float) -> float:
+        monkeypatch.setattr(mc, "BID_TEMPER", temper)
+        rng = random.Random(5)
+        ws = [mc._sample(k, rng)[1] for _ in range(400)]
+        return sum(ws) ** 2 / sum(w * w for w in ws)
+
+    assert round(effective(1.0)) == plain and round(effective(0.3)) == tempered
+    monkeypatch.setattr(mc, "BID_INFERENCE", 0)
+    assert effective(1.0) == 400  # plain deals all count
+
+
+def test_play_work_buys_the_card_play_more_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26, ``hard.PLAY_WORK``: three times the card play's work (the caps raised to
+    match) judges each early-trick card on more sampled deals than as it stands, and the
+    same seed gives the same estimates."""
+    state = GameState.new_game(R, 11)
+    rng = random.Random(11)
+    while not state.deal_over:
+        view = view_for(state, state.to_act)
+        k = knowledge_of(view, R)
+        if k.phase == PLAYING and len(view.legal) > 1 and hard._pimc_target(k) \
+                and 10 - k.trick_no > hard.EXACT_TRICKS:
+            break
+        state.apply_text(player("normal").choose(view, rng, DEFAULT_BUDGET).text)
+    else:
+        raise AssertionError("no early-trick card decision in deal 11")
+
+    def samples(work: float) -> tuple[int, list[float]]:
+        monkeypatch.setattr(hard, "PLAY_WORK", work)
+        monkeypatch.setattr(hard, "PIMC_MAX_SAMPLES", 150)
+        ests = hard.estimate_cards(k, random.Random(0), DEFAULT_BUDGET)
+        return ests[0].samples, [e.utility for e in ests]
+
+    one, three = samples(1.0), samples(3.0)
+    assert three[0] > 2 * one[0] and samples(3.0) == three

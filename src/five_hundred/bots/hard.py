@@ -42,6 +42,10 @@ MAX_SAMPLES = 100
 # view, seed and budget therefore give the same decision whatever the machine load.
 WORK_PER_SECOND = 450_000
 SAMPLE_WORK = 30
+# The card play's work as a multiple of the bidding's per second of budget (issue 26:
+# card decisions use far less than their time target). 3, with the sample caps raised
+# to match, measured within the noise of 1 (docs/bots.md); 1 keeps the table's times.
+PLAY_WORK = 1.0
 
 
 def work_limit(budget: float) -> int:
@@ -153,7 +157,7 @@ def _classes(k: Knowledge, plays: list[tuple[CardPlay, str]]) -> list[int]:
 
 def estimate_cards(k: Knowledge, rng: random.Random, budget: float) -> list[CardEstimate]:
     """Sample and evaluate every legal card of the seat (the ``hard`` play and hints)."""
-    limit = work_limit(budget)
+    limit = max(1, int(work_limit(budget) * PLAY_WORK))
     bid = k.bid
     ctx = k.ctx
     assert bid is not None and ctx is not None
