@@ -565,31 +565,34 @@ class TableScreen(BaseScreen):
         out.append_text(auction_text(public, names))
         return out
 
+    def _hint_line(self) -> str:
+        """The hint as the table writes it, whole (the prompt, a menu, the dialog)."""
+        return _("Hint: {hint}").format(hint=self.hint_text)
+
     def _hint_prompt(self) -> Text:
         """The hint in the prompt's lines; when it would not fit (a long reason in a
         long language, a note on the match), its last line ends in a pointer to the
         whole of it (h again) instead of being cut off unseen. Wrapped here, never
         between a number and its no-break space's sign (Spanish ``45 %``), which Rich
         would take for a space to break at."""
-        plain = _("Hint: {hint}").format(hint=self.hint_text).replace(NBSP, KEEP)
+        plain = self._hint_line().replace(NBSP, KEEP)
         # the prompt spans the terminal, less its padding (the terminal's width, not the
         # widget's: after a resize the widget's is the old one until the next layout)
         width = max(20, self.app.size.width - 2)
         lines = [line.plain.rstrip() for line in Text(plain).wrap(self.app.console, width)]
         self.hint_cut = len(lines) > PROMPT_LINES
-        more = ""
-        if self.hint_cut:
-            more = " … " + _("(h: the whole hint)")
-            whole = lines[PROMPT_LINES - 1]
-            last = Text(whole)
-            last.truncate(max(0, width - cell_len(more)))
-            cut = last.plain
-            if len(cut) < len(whole) and not whole[len(cut)].isspace() and " " in cut:
-                cut = cut.rsplit(" ", 1)[0]  # not in the middle of a word
-            lines = [*lines[:PROMPT_LINES - 1], cut.rstrip()]
+        if not self.hint_cut:
+            return Text("\n".join(lines).replace(KEEP, NBSP), style="cyan")
+        more = " … " + _("(h: the whole hint)")
+        whole = lines[PROMPT_LINES - 1]
+        last = Text(whole)
+        last.truncate(max(0, width - cell_len(more)))
+        cut = last.plain
+        if len(cut) < len(whole) and not whole[len(cut)].isspace() and " " in cut:
+            cut = cut.rsplit(" ", 1)[0]  # not in the middle of a word
+        lines = [*lines[:PROMPT_LINES - 1], cut.rstrip()]
         out = Text("\n".join(lines).replace(KEEP, NBSP), style="cyan")
-        if more:
-            out.append(more, style="bold cyan")
+        out.append(more, style="bold cyan")
         return out
 
     def _prompt(self, public: PublicView, names: tuple[str, ...]) -> Text:
@@ -655,7 +658,7 @@ class TableScreen(BaseScreen):
         # under a joker's suit menu the hint is one short sentence; the discard's
         # confirmation leaves it out (three lines would be cut: Esc shows it again)
         if self.hint_text and mode in (Mode.JOKER, Mode.LEAD):
-            out.append("\n" + _("Hint: {hint}").format(hint=self.hint_text), style="cyan")
+            out.append("\n" + self._hint_line(), style="cyan")
         return out
 
     def _suit_menu(self) -> Text:
@@ -869,7 +872,7 @@ class TableScreen(BaseScreen):
         if self.hint_cut:  # the hint is there, cut short: show it whole
             from five_hundred.ui.screens.info import MessageScreen
 
-            self.app.push_screen(MessageScreen(_("Hint: {hint}").format(hint=self.hint_text)))
+            self.app.push_screen(MessageScreen(self._hint_line()))
             return
         self.hint_text = _("thinking…")  # replaced by the hint when it is ready
         self._redraw()
