@@ -115,7 +115,7 @@ def test_bid_hint_ranks_passing_at_its_bar_and_names_the_match() -> None:
     shown = ranked_numbers(h.reason)
     assert shown == sorted(shown, reverse=True)
     assert h.reason.startswith("by expected points") and "passing " in h.reason
-    assert "match: N–S 450, E–W 450" in h.reason
+    assert "match: N–S\u00a0450, E–W\u00a0450" in h.reason  # each side kept by its score
     assert "N–S win the game with 6♣ made" in h.reason
     assert not RECORD.search(describe_hint(h)), describe_hint(h)
     calm = hint(view_at(BORDERLINE, 0, 3, (0, 0)), R, random.Random(1), 0.25)

@@ -131,15 +131,18 @@ async def test_a_wider_terminal_shows_the_cut_hint_whole(tmp_path: Path) -> None
 
 
 @pytest.mark.usefixtures("spanish")
-async def test_a_spanish_percentage_is_never_broken_from_its_sign(tmp_path: Path) -> None:
-    """``27 %`` keeps its no-break space at every width from 80 to 99 columns: no line
-    of the hint begins with the sign (Rich alone breaks lines there)."""
+async def test_a_spanish_percentage_or_score_is_never_broken(tmp_path: Path) -> None:
+    """``27 %`` and ``E–O 450`` keep their no-break spaces at every width from 80 to 99
+    columns: no line of the hint begins with the sign, nor ends with a side whose score
+    went to the next line (Rich alone breaks lines there)."""
     app = _game_at_450(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await _to_the_lead_with_a_hint(app, pilot)
-        assert "\u00a0%" in table.hint_text
+        assert "\u00a0%" in table.hint_text and "E–O\u00a0450" in table.hint_text
         for width in range(80, 100):
             await resize(pilot, width, 24)
             await pilot.pause()
             shown = _prompt_lines(app)
             assert not any(line.lstrip().startswith("%") for line in shown), (width, shown)
+            assert not any(line.rstrip().endswith(("N–S", "E–O")) for line in shown), \
+                (width, shown)

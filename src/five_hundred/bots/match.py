@@ -193,7 +193,8 @@ def situation(rules: RuleSet, scores: tuple[int, int], team: int, high: Bid | No
     winning them the game, ``winning`` (our cheapest bid that wins the game) made, our
     ``cheapest`` bid failed taking us to the losing score."""
     names = (notation.team_short(0), notation.team_short(1))
-    out = _("match: {team} {score}, {other} {other_score}").format(
+    # a no-break space keeps each side by its score when a hint is wrapped
+    out = _("match: {team}\u00a0{score}, {other}\u00a0{other_score}").format(
         team=names[team], score=notation.points(scores[team]), other=names[1 - team],
         other_score=notation.points(scores[1 - team]))
     notes: list[str] = []
