@@ -34,12 +34,13 @@ def spanish() -> Iterator[None]:
     i18n.set_language("en")
 
 
-def _game_at_450(folder: Path) -> FiveHundredApp:
+def _game_at_450(folder: Path, names: tuple[str, ...] = ("Ana", "Bia", "Caio", "Duda")
+                 ) -> FiveHundredApp:
     """Four people at 450-450, resumed from the saved game."""
     store = Storage(folder)
     store.prepare()
     slot = store.new_slot()
-    people = tuple(Player(n) for n in ("Ana", "Bia", "Caio", "Duda"))
+    people = tuple(Player(n) for n in names)
     state = GameState.new_game(PAGAT_AUSTRALIAN, SEED, start_scores=(450, 450))
     store.start(slot, Controller(PAGAT_AUSTRALIAN, people, SEED, saver=slot.write,
                                  _state=state))
@@ -146,3 +147,23 @@ async def test_a_spanish_percentage_or_score_is_never_broken(tmp_path: Path) -> 
             assert not any(line.lstrip().startswith("%") for line in shown), (width, shown)
             assert not any(line.rstrip().endswith(("N–S", "E–O")) for line in shown), \
                 (width, shown)
+
+
+async def test_the_status_line_is_fitted_again_after_a_resize(tmp_path: Path) -> None:
+    """The status line is fitted to its width once the resize is laid out: narrowed
+    from 130 columns to 80 it drops "no house rules" instead of wrapping it over the
+    line that says whose hand is shown, and widened again it shows it."""
+    app = _game_at_450(tmp_path, ("Anastasia", "Bartholomew", "Caio", "Duda"))
+    async with app.run_test(size=(130, 30)) as pilot:
+        await pilot.pause()
+        c = app.controller
+        assert c is not None
+        c.reveal()
+        app.advance()
+        await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+        for width, whole in ((130, True), (80, False), (130, True)):
+            await resize(pilot, width, 30)
+            await pilot.pause()
+            top = screen_text(app).splitlines()[:2]
+            assert top[0].rstrip().endswith("no house rules" if whole else "to 500"), top
+            assert top[1].lstrip().startswith("You: Caio (South)"), top

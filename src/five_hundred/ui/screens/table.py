@@ -67,6 +67,7 @@ from five_hundred.ui.render import (
 )
 from five_hundred.ui.screens.base import BaseScreen
 from five_hundred.ui.widgets.bids import BidGrid
+from five_hundred.ui.widgets.fitted import FittedText
 from five_hundred.ui.widgets.hand import Hand
 from five_hundred.ui.widgets.keybar import KeyBar
 from five_hundred.ui.widgets.side import SidePanel
@@ -170,7 +171,7 @@ class TableScreen(BaseScreen):
         self.mode = Mode.WATCH
         self.hint_text = ""
         self.hint_cut = False  # the prompt shows the hint cut short: h shows it whole
-        self._fitted_width: int | None = None  # the terminal's width when last sized
+        self._refit_due = False  # a redraw at a new width is on its way
         self._bar_state: tuple[Mode, bool, bool, bool] | None = None  # what the key bar shows
         self._spin = 0
         self._spinner: Timer | None = None
@@ -187,11 +188,11 @@ class TableScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         rules = self.rules
         with Vertical(id="body"):
-            yield Static(id="status")
+            yield FittedText(id="status")
             with Horizontal(id="middle"):
-                yield Static(id="trick")
+                yield FittedText(id="trick")
                 yield SidePanel(id="side")
-            yield Static(id="prompt")
+            yield FittedText(id="prompt")
             yield BidGrid(rules, id="bids")
             yield Hand(id="hand")
         yield KeyBar()
@@ -394,14 +395,16 @@ class TableScreen(BaseScreen):
             return SUIT_CHOICES, set(SUIT_CHOICES)
         return LEAD_CHOICES, set(self._joker_lead_suits())
 
-    def apply_size(self, width: int, height: int) -> None:
-        super().apply_size(width, height)
-        if self._fitted_width is not None and width != self._fitted_width:
+    def on_fitted_text_width_changed(self, message: FittedText.WidthChanged) -> None:
+        """A resize, laid out: draw again, once for the widgets resized together."""
+        if not self._refit_due:
+            self._refit_due = True
             self.call_after_refresh(self._refit)
-        self._fitted_width = width
 
     def _refit(self) -> None:
-        """Draw again at the new size: the status and a hint are fitted to the width."""
+        """Draw again at the new size: the status, the trick and a hint are fitted to
+        the width."""
+        self._refit_due = False
         if self.query(BidGrid):  # not while the screen is being taken down
             self._redraw()
 
