@@ -77,6 +77,8 @@ async def do_action(pilot: Pilot[None], table: TableScreen, text: str) -> None:
         level = target[:-2] if target.endswith("NT") else target[:-1]
         if level in ("6", "7", "8", "9", "10"):
             await pilot.press(level[-1])  # a digit jumps to the row, as people do (R9)
+        if grid.unchosen:
+            await pilot.press("right")  # a misère: the first arrow shows the cursor
         for _ in range(len(order) + 1):
             if grid.selected == target:
                 break

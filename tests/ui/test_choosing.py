@@ -118,6 +118,43 @@ async def test_a_digit_selects_a_bid_level_and_enter_bids_r9(tmp_path: Path) -> 
         assert app.public_view().auction[-1][1] == "7C"
 
 
+async def test_a_turn_to_bid_waits_for_a_choice(tmp_path: Path) -> None:
+    """Like a lead, a turn to bid shows no cursor until the person chooses: an Enter
+    pressed out of habit (after a summary, where no curtain is called) says so and bids
+    nothing; the first arrow shows the cursor on the cheapest bid, Enter then bids it.
+    A turn that comes back after the others' calls waits again."""
+    app = create_app(tmp_path, seed=SEED, pace=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_bidding(pilot)
+        table = _table(app)
+        grid = table.query_one(BidGrid)
+        assert grid.unchosen and grid.reminder == ""
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.public_view().auction == ()
+        assert table.notice is not None and "Choose your bid first" in table.notice.plain
+        await pilot.press("right")
+        assert not grid.unchosen and grid.selected == "6S"
+        assert app.public_view().auction == ()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.public_view().auction[-1][1] == "6S"
+        c = controller(app)
+        bidder = app.public_view().auction[-1][0]
+        for text in ("bid 7S", "pass", "pass"):
+            act_text(c, text)
+        app.curtain_lifted(bidder)
+        await pilot.pause()
+        table = _table(app)
+        grid = table.query_one(BidGrid)
+        assert table.view is not None and table.view.seat == bidder and grid.unchosen
+        await pilot.press("enter")
+        await pilot.pause()
+        auction = app.public_view().auction
+        assert len(auction) == 4 and auction[-1][0] != bidder  # nothing bid or passed
+        assert table.notice is not None and "Choose your bid first" in table.notice.plain
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_a_won_trick_stays_on_the_table_until_the_next_lead(
         tmp_path: Path, size: tuple[int, int]) -> None:

@@ -108,8 +108,9 @@ async def test_a_second_key_never_lifts_the_next_curtain(tmp_path: Path, move: s
         mover = c.acting_seat
         assert mover is not None and hand_owner(app) == mover
         clock.advance()  # the mover thinks, then presses the key twice
-        if move == "card":
-            await pilot.press("1")  # a lead is chosen before Enter plays it
+        if move in ("card", "bid"):
+            # a lead or a bid is chosen before Enter makes it
+            await pilot.press("1" if move == "card" else "6")
         first = {"bid": "enter", "pass": "p", "card": "enter"}[move]
         await pilot.press(first, second)
         assert c.acting_seat == (mover + 1) % 4, "the first key made the move"
@@ -349,7 +350,8 @@ async def test_once_a_key_counted_the_table_takes_fast_keys(tmp_path: Path) -> N
         await pilot.press("enter")  # at once: swallowed, the table has just appeared
         assert controller(app).public().auction == ()
         clock.advance()
-        await pilot.press("right", "right", "right")  # key repeat, no time passing
+        # key repeat, no time passing: the first shows the cursor on 6♠, each next moves it
+        await pilot.press("right", "right", "right", "right")
         assert table.query_one("#bids", BidGrid).selected == "6H"
         await pilot.press("7", "enter")
         await pilot.pause()

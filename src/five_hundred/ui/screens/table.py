@@ -255,8 +255,18 @@ class TableScreen(BaseScreen):
             self.unchosen = False
         elif lead != self._lead_key(old):  # a new lead (not the same one drawn again)
             self.unchosen = True
+        turn = self._bid_key(view)
+        if turn is not None and turn != self._bid_key(old):
+            self.query_one(BidGrid).unchosen = True  # a new turn to bid waits for a choice
         if self.mode == Mode.BID:
             self.query_one(BidGrid).show(self._legal_bids())
+
+    def _bid_key(self, view: SeatView | None) -> tuple[int, int, int] | None:
+        """Which turn to bid ``view`` asks its seat for (seat, deal, calls before it),
+        None if it asks for no bid."""
+        if view is None or not view.legal or view.phase != BIDDING:
+            return None
+        return (view.seat, view.public.deal_number, len(view.public.auction))
 
     def _lead_key(self, view: SeatView | None) -> tuple[int, int, int] | None:
         """Which lead ``view`` asks its seat for (seat, deal, trick), None if it asks for
@@ -791,7 +801,11 @@ class TableScreen(BaseScreen):
         self._send(self._bid_actions().get("pass"))
 
     def action_bid(self) -> None:
-        code = self.query_one(BidGrid).selected
+        grid = self.query_one(BidGrid)
+        if grid.unchosen:
+            self.tell(_("Choose your bid first (←→↑↓ or 6–0), then Enter; p passes."))
+            return
+        code = grid.selected
         if code is None:
             return
         self._send(self._bid_actions().get(code))

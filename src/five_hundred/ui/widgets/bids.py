@@ -87,6 +87,10 @@ class BidGrid(Widget):
         self.values = {b.code: b.value for b in ladder_for(rules).bids}
         self.legal: tuple[str, ...] = ()
         self.selected: str | None = None
+        # A new turn to bid waits for a choice: the cursor is shown only once the person
+        # moves it (or types a level, or clicks), so an Enter pressed out of habit (after
+        # a summary, as on a curtain) never makes a bid nobody chose.
+        self.unchosen = False
         self._hits: list[list[tuple[int, int, str]]] = []
         self._clicked: str | None = None  # a second click on the same bid makes it
 
@@ -102,14 +106,14 @@ class BidGrid(Widget):
 
     @property
     def reminder(self) -> str:
-        if self.selected is None:
+        if self.selected is None or self.unchosen:
             return ""
         return bid_reminder(self.selected, self.values.get(self.selected, 0))
 
     def move(self, step: int) -> None:
         """Left/right: the previous/next legal bid in ladder order."""
         order = [c for row in self.rows for c in row if c in self.legal]
-        if not order:
+        if not order or self._choose():
             return
         i = order.index(self.selected) if self.selected in order else 0
         self.selected = order[max(0, min(len(order) - 1, i + step))]
@@ -122,6 +126,7 @@ class BidGrid(Widget):
         choice = next((c for c in row if c in self.legal), None)
         if choice is not None:
             self.selected = choice
+            self.unchosen = False
             self.refresh()
 
     def select_strain(self, index: int) -> str | None:
@@ -139,13 +144,14 @@ class BidGrid(Widget):
         code = level + ("S", "C", "D", "H", "NT")[index]
         if code in self.legal:
             self.selected = code
+            self.unchosen = False
             self.refresh()
             return None
         return code if code in self.values else None
 
     def move_row(self, step: int) -> None:
         """Up/down: the nearest legal bid in the next row that has one."""
-        if self.selected is None:
+        if self.selected is None or self._choose():
             return
         r = next(i for i, row in enumerate(self.rows) if self.selected in row)
         col = self.rows[r].index(self.selected)
@@ -157,6 +163,15 @@ class BidGrid(Widget):
                 self.refresh()
                 return
             r += step
+
+    def _choose(self) -> bool:
+        """The first arrow of a turn shows the cursor where it starts (the cheapest
+        bid) instead of moving it; whether that is what it did."""
+        if not self.unchosen:
+            return False
+        self.unchosen = False
+        self.refresh()
+        return True
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         return len(self.rows)
@@ -183,7 +198,7 @@ class BidGrid(Widget):
                 if not legal:
                     cell.stylize("dim")
                     cell = Text(cell.plain, style="dim")
-                if code == self.selected:
+                if code == self.selected and not self.unchosen:
                     cell.stylize("reverse bold")
                 out.append_text(cell)
                 out.append(" ")
@@ -210,8 +225,9 @@ class BidGrid(Widget):
             return
         for x0, x1, code in self._hits[offset.y]:
             if x0 <= offset.x < x1 and code in self.legal:
-                again = code == self._clicked == self.selected
+                again = code == self._clicked == self.selected and not self.unchosen
                 self._clicked = code
                 self.post_message(self.Clicked(code, again=again))
                 self.selected = code
+                self.unchosen = False
                 self.refresh()
