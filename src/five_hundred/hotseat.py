@@ -534,6 +534,10 @@ class Controller:
     def can_take_back(self, seat: int | None = None) -> bool:
         return self.take_back_refusal(seat) is None
 
+    def take_back_seat(self) -> int | None:
+        """The seat whose last move a take-back would undo now, or None."""
+        return self._undo.seat if self._undo is not None and self.can_take_back() else None
+
     def take_back(self, seat: int | None = None) -> int:
         """Take back the last action of the person who acted last (who must be
         ``seat`` if given), and everything the computers (and forced cards) did after

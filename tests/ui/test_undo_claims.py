@@ -86,6 +86,11 @@ async def test_undo_a_bid_from_the_next_curtain_and_a_double_u(tmp_path: Path) -
         await no_leak(pilot)
         assert "u  Undo" in screen_text(app)  # the curtain's key bar offers it
         clock.advance()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        # the curtain speaks to the next person, and names the one who may take back
+        assert f"{app.names[bidder]}, still at the keyboard after your move? u takes it " \
+            "back." in curtain._prompt().plain
         await pilot.press("u", "u")  # a double press
         assert stood(c) == [] and c.acting_seat == bidder
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == bidder

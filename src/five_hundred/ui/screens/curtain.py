@@ -171,8 +171,14 @@ class CurtainScreen(BaseScreen):
             prompt.append("\n" + _("Or press b to bid blind misère (±500) without looking "
                                    "at your cards (V5)."), style="bold")
         if self.game.can_take_back():
-            prompt.append("\n" + _("Still at the keyboard after your move? u takes it "
-                                   "back."), style="dim")
+            c = self.game.controller
+            mover = c.take_back_seat() if c is not None else None
+            # the one who just moved is named: the curtain speaks to the next person
+            prompt.append("\n" + (_("Still at the keyboard after your move? u takes it "
+                                    "back.") if mover is None else
+                                  _("{name}, still at the keyboard after your move? u "
+                                    "takes it back.").format(name=names[mover])),
+                          style="dim")
         return prompt
 
     def guard_changed(self) -> None:
