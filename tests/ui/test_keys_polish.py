@@ -301,6 +301,23 @@ async def test_names_and_choices_typed_ahead_across_arrows_land_where_meant(
             == ["person", "easy", "normal", "person"]
 
 
+async def test_three_computers_set_up_at_speed_from_the_names(tmp_path: Path) -> None:
+    """Found playing (tmux, at 80×24): "Rui", then for each other seat ↓, → (on to the
+    kind) and → → → (to hard), typed at speed, left East and South people: each →
+    typed ahead of a ↓ was weighed only after the ↓ had taken the cursor on from the
+    name, and was lost. → now leaves a name as it arrives, as ↓ and Tab do."""
+    app = FiveHundredApp(Storage(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        players = await typed_at_speed(pilot, [
+            *"Rui", "down", *["right"] * 4, "down", *["right"] * 3, "down", *["right"] * 3])
+        assert players[0].name == "Rui" and players[0].is_person
+        assert [p.level for p in players[1:]] == ["hard", "hard", "hard"]
+        players = await typed_at_speed(pilot, ["up", "left", "down"])
+        assert app.focused is not None and app.focused.id == "kind-3"  # the kinds' column
+        assert [p.level for p in players[1:]] == ["hard", "normal", "hard"]
+
+
 async def test_up_from_norths_name_reaches_the_saved_games_and_enter_resumes(
         tmp_path: Path) -> None:
     app = FiveHundredApp(Storage(_saved_game_folder(tmp_path)))

@@ -7,28 +7,62 @@ doing nothing a player can see.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import events
+from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.widgets import Input
 
 from five_hundred.ui.widgets.choice import Choice
 
 
 class SeatName(Input):
+    # Priority, as the form's Tab and ↑↓ are: → acts as it arrives, in the order the
+    # keys were typed. Decided when the name's own queue reached it, a → typed ahead of
+    # a ↓ moved nothing: the ↓ had already taken the cursor on from the name.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "right", show=False, priority=True),
+    ]
+
+    class RightInTurn(Message, bubble=False):
+        """A → that waits for the keys typed before it into this name."""
+
+    _keys_on_the_way = 0  # keys sent to the name and not yet handled by it
+
+    def post_message(self, message: Message) -> bool:
+        if isinstance(message, events.Key):
+            self._keys_on_the_way += 1
+        return super().post_message(message)
+
     def on_key(self, event: events.Key) -> None:
-        # a key, not a binding: a binding is looked up when the key has bubbled up, in
-        # the focus of that moment, so a second → typed at speed would find the kind
-        # focused and no binding there; as a key each → acts in the order typed
-        if event.key != "right" or self.parent is None:
-            return
-        kinds = self.parent.query(Choice)
-        if not kinds:
-            return
-        kind = kinds.first()
-        if self.screen.focused is kind:  # typed before the first → had moved on
-            event.stop()
-            event.prevent_default()
-            kind.action_step(1)
-        elif self.screen.focused is self and self.cursor_position >= len(self.value):
-            event.stop()
-            event.prevent_default()
-            self.screen.set_focus(kind)  # not focus(): the keys after this go to the kind
+        self._keys_on_the_way = max(0, self._keys_on_the_way - 1)
+
+    def action_right(self) -> None:
+        if self._keys_on_the_way:
+            # letters (or a ←) are still on their way into the name: where its cursor
+            # ends is known only once they are in
+            self.post_message(self.RightInTurn())
+        else:
+            self._right()
+
+    def on_seat_name_right_in_turn(self, message: RightInTurn) -> None:
+        kind = self._kind()
+        if self.screen.focused is self:
+            self._right()
+        elif kind is not None and self.screen.focused is kind:
+            kind.action_step(1)  # a second → typed before the first had moved on
+
+    def _right(self) -> None:
+        """At the end of the name, on to the seat's kind; else the cursor moves."""
+        kind = self._kind()
+        if kind is None or self.cursor_position < len(self.value):
+            self.action_cursor_right()
+        else:
+            # set_focus, not focus() (which waits its turn): the keys after this one
+            # go to the kind
+            self.screen.set_focus(kind)
+
+    def _kind(self) -> Choice | None:
+        kinds = self.parent.query(Choice) if self.parent is not None else None
+        return kinds.first() if kinds else None
