@@ -194,7 +194,7 @@ PUBLIC_SURFACE = {
     "start_next_deal", "save", "record_json", "from_record_text",
     # issue 10: take-backs, claims, forced plays (answers and counts, never the state)
     "auto_play", "play_forced", "takebacks", "take_back", "take_back_refusal",
-    "can_take_back", "claim",
+    "can_take_back", "take_back_seat", "claim",
     # issue 13: counted or practice game, hints used
     "practice", "hints",
     # issue 23: a claim proved in a worker
