@@ -294,6 +294,11 @@ class WireCheck:
                 self.problems.append(f"a curtain on seat {seat}'s wire")
             if model.seat_view is None or model.seat_view.seat != seat:
                 self.problems.append(f"seat {seat} was sent another seat's view")
+            if model.explained and not (table.controller is not None
+                                        and table.controller.practice):
+                # what a computer's call counted on tells of its hand: practice only
+                self.problems.append(f"seat {seat} was sent the computers' reasons in a "
+                                     "counted game")
             hidden = self.known.get((id(table), seat, message.decision))
             if hidden is None:
                 self.problems.append(f"a frame no oracle saw ({seat}, {message.decision})")

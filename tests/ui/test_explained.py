@@ -64,6 +64,27 @@ def test_a_counted_game_keeps_the_computers_reasons_to_themselves() -> None:
     assert len(table_model(practice).explained) == 3
 
 
+def test_a_remote_seat_gets_the_same_lines_in_its_language() -> None:
+    """At a hosted table each seat's frame carries the computers' bids explained, as
+    the one-screen table does, in that seat's language; in a counted game none."""
+    from five_hundred import i18n
+    from five_hundred.net.table import Shared, seat_model
+
+    for practice in (True, False):
+        c = Controller(PAGAT_AUSTRALIAN, PLAYERS, SEED, practice=practice)
+        c.play_on_own_screens([0])
+        assert _bid_round(c) == 3
+        shared = Shared(c.public())
+        with i18n.using("pt"):
+            lines = tuple(c.bid_explanations())
+            remote = seat_model(c, 0, shared=shared).explained
+        assert remote == (lines if practice else ())
+        assert seat_model(c, 0, shared=shared).explained == \
+            (table_model(c).explained if practice else ())
+        if practice:
+            assert remote[1].startswith("Carla (Sul) 6♦") and remote != table_model(c).explained
+
+
 async def test_e_is_not_offered_in_a_counted_game(tmp_path: Path) -> None:
     app = _app(tmp_path, practice=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -10,7 +10,8 @@ a real ``TableServer`` on loopback, driven by real keys through Pilot at 80×24)
   screen before the hand, as to a person alone at a local table; b bids it;
 - open misère: bid by a joiner from the grid, the hand face up on the other screens
   after the first trick only (R22);
-- the score sheet (s), the rules (F1) and a hint (h) at the joiner's table.
+- the score sheet (s), the rules (F1) and a hint (h) at the joiner's table;
+- in a practice game, the computers' bids explained (e), as at one screen.
 
 (The language switch per client is tested in ``test_remote.py``; hints, take-backs and
 claims over the protocol in ``tests/net/test_intents.py``.)
@@ -48,12 +49,13 @@ from .test_remote import CODE, SEED, SIZE, my_turn, play_deal, remote_app, spec,
 
 @asynccontextmanager
 async def serving(*kinds: str, seed: int = SEED, rules: RuleSet = PAGAT_AUSTRALIAN,
-                  pace: float = 0.0) -> AsyncIterator[tuple[NetTable, int]]:
+                  pace: float = 0.0, practice: bool = False
+                  ) -> AsyncIterator[tuple[NetTable, int]]:
     """``test_remote.serving`` with the rules (and the computers' pace) given."""
     server = TableServer(wrong_code_delay=0.0)
     table = server.open_table(TableConfig(
         rules=rules, seats=tuple(spec(k) for k in kinds), seed=seed, code=CODE, pace=pace,
-        undo_window=0.0, computer_budget=0.01, hint_budget=0.01))
+        undo_window=0.0, computer_budget=0.01, hint_budget=0.01, practice=practice))
     port = await server.start("127.0.0.1", 0)
     try:
         yield table, port
@@ -352,3 +354,28 @@ async def test_the_score_sheet_rules_and_a_hint_at_a_joiners_table(tmp_path: Pat
             text = screen_text(app)
             assert "Score sheet" in text and "no deal finished yet" not in text
             assert f"{result.tricks[0]}–{result.tricks[1]}" in text
+
+
+async def test_e_explains_the_computers_bids_at_a_joiners_practice_table(
+        tmp_path: Path) -> None:
+    """In a practice game the joiner's e shows each computer's call of the deal with
+    what it counted on, from the server's frame (the one-screen table's lines)."""
+    from five_hundred.ui.screens.explained import BidsExplainedScreen
+
+    async with serving("remote", "easy", "easy", "easy", seed=4, practice=True) as (
+            table, port):
+        app = await joined(tmp_path, port)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: my_turn(app, 0))
+            c = table.controller
+            assert c is not None
+            assert c.bid_explanations() == []  # seed 4: North calls first
+            await pilot.press("p")
+            await wait_until(pilot, lambda: len(c.bid_explanations()) == 3)
+            lines = c.bid_explanations()
+            await pilot.press("e")
+            await wait_until(pilot, lambda: isinstance(app.screen, BidsExplainedScreen))
+            text = " ".join(screen_text(app).split())
+            assert all(" ".join(line.split())[:30] in text for line in lines), (lines, text)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))

@@ -182,12 +182,14 @@ def language_of(value: str) -> str:
 @dataclass
 class Shared:
     """What the frames of every seat at one position have in common, built once for all
-    four (a broadcast): the public view, and in each language the names and the public
-    log. Only valid while the game does not move: ``NetTable`` keeps one for the length
-    of a broadcast and drops it before anything else runs."""
+    four (a broadcast): the public view, and in each language the names, the public
+    log and the computers' bids explained. Only valid while the game does not move:
+    ``NetTable`` keeps one for the length of a broadcast and drops it before anything
+    else runs."""
 
     public: PublicView
-    words: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    words: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = \
+        field(default_factory=dict)
     # the JSON of the parts above, by identity (the object is kept: its id stays its own)
     _json: dict[int, tuple[object, str]] = field(default_factory=dict)
 
@@ -237,13 +239,16 @@ def seat_model(c: Controller, seat: int, *, hint: str = "", thinking: bool = Fal
     lang = i18n.language()
     words = shared.words.get(lang)
     if words is None:
-        words = shared.words[lang] = (c.shown_names, tuple(c.log(public)))
-    names, log = words
+        # what a computer's bid counted on tells of its hand: a practice game's help,
+        # as at one screen (``table_model``), for every seat alike
+        explained = tuple(c.bid_explanations()) if c.practice else ()
+        words = shared.words[lang] = (c.shown_names, tuple(c.log(public)), explained)
+    names, log, explained = words
     return TableModel(
         seat_view=view, public=public, names=names, log=log,
         can_take_back=c.can_take_back(seat),
         can_claim=bool(view.legal) and claim_refusal(view) is None,
-        thinking=thinking, hint=hint, curtain=None)
+        thinking=thinking, hint=hint, curtain=None, explained=explained)
 
 
 # ------------------------------------------------------------------ the saved table
