@@ -589,9 +589,9 @@ class TableScreen(BaseScreen):
         between a number and its no-break space's sign (Spanish ``45 %``), which Rich
         would take for a space to break at."""
         plain = self._hint_line().replace(NBSP, KEEP)
-        # the prompt spans the terminal, less its padding (the terminal's width, not the
-        # widget's: after a resize the widget's is the old one until the next layout)
-        width = max(20, self.app.size.width - 2)
+        # the prompt's own width, as the status line's (a resize is fitted again once
+        # it is laid out: ``FittedText``)
+        width = max(20, self._width("#prompt", 78))
         lines = [line.plain.rstrip() for line in Text(plain).wrap(self.app.console, width)]
         self.hint_cut = len(lines) > PROMPT_LINES
         if not self.hint_cut:
