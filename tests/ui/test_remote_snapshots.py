@@ -129,3 +129,19 @@ def test_snapshot_remote_table(snap_compare, tmp_path: Path) -> None:  # type: i
     table says the table waits for her."""
     app = app_with(tmp_path, [lobby_frame(started=True, waiting=(3,)), bidding_frame()])
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
+
+
+async def test_a_joiners_table_is_laid_out_as_the_local_one(tmp_path: Path) -> None:
+    """The networked table reads the table's styles too (screens.tcss): the side panel
+    with the auction and the log beside the trick, 34 columns wide, as at one screen.
+    Without them (2026-12-04 to 12-07) the joiner's table had no side panel."""
+    from five_hundred.ui.widgets.side import SidePanel
+
+    from .helpers import screen_text
+
+    app = app_with(tmp_path, [lobby_frame(started=True), bidding_frame()])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one(SidePanel).outer_size.width == 34
+        text = screen_text(app)
+        assert "Auction" in text and "Log, newest first" in text

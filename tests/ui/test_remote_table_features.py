@@ -341,8 +341,14 @@ async def test_the_score_sheet_rules_and_a_hint_at_a_joiners_table(tmp_path: Pat
             rules_screen = app.screen
             assert isinstance(rules_screen, RulesScreen)
             assert rules_screen.rules == c0.public().rules  # the table's rules, not a default
-            text = screen_text(app)
-            assert "Five Hundred: the rules as played here" in text and "R14–R16" in text
+            await wait_until(pilot, lambda: "Five Hundred: the rules as played here"
+                             in screen_text(app))
+            # R14–R16 in the contents (t), which the rules screen's styles keep hidden
+            # until asked for: without them (before the networked app read them) the
+            # contents showed over the first page
+            await pilot.press("t")
+            await wait_until(pilot, lambda: "R14–R16" in screen_text(app))
+            await pilot.press("t")
             await pilot.press("escape")
             await wait_until(pilot, lambda: isinstance(app.screen, RemoteTableScreen))
             await play_deal(pilot, app, (0,))

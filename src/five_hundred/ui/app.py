@@ -26,6 +26,7 @@ from textual.worker import Worker, WorkerState
 from five_hundred import i18n
 from five_hundred.i18n import N_, _
 from five_hundred.notation import default_names, house_rules, reason_text, shown_name, who
+from five_hundred.ui import STYLES
 from five_hundred.ui.computers import WORKER as COMPUTER_WORKER
 from five_hundred.ui.computers import ComputerTurns
 from five_hundred.ui.guard import GUARD_SECONDS
@@ -73,9 +74,9 @@ UNDO_WINDOW = 0.6  # seconds a person has to take a move back before a computer 
 class FiveHundredApp(App[None]):
     """Hot-seat Five Hundred for one to four people (and computers) at one keyboard."""
 
-    CSS_PATH = "five_hundred.tcss"  # the start screen's styles and what all screens share
+    CSS_PATH = str(STYLES[0])  # the start screen's styles and what all screens share
     # the other screens' styles, read as the first of them is shown (get_screen)
-    SCREENS_CSS: ClassVar[Path] = Path(__file__).with_name("screens.tcss")
+    SCREENS_CSS: ClassVar[Path] = STYLES[1]
     TITLE = "Five Hundred"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),

@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
@@ -22,6 +21,7 @@ from textual.screen import Screen
 from five_hundred import i18n
 from five_hundred.i18n import N_, _
 from five_hundred.notation import default_names
+from five_hundred.ui import all_styles
 from five_hundred.ui.guard import GUARD_SECONDS
 from five_hundred.ui.languages import language_commands, next_language, redraw_screens
 from five_hundred.ui.screens.host_setup import DEFAULT_KINDS, HostSetupScreen
@@ -49,7 +49,7 @@ class HostSetupApp(App[HostChoice]):
     """The host's start screen; ``return_value`` is the ``HostChoice``, or None if the
     host left."""
 
-    CSS_PATH = str(Path(__file__).parent / "five_hundred.tcss")  # the start screen's
+    CSS_PATH = all_styles()  # the rules screen's too
     TITLE = "Five Hundred"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "quit_setup", N_("Quit"), show=False, priority=True),

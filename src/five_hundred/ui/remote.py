@@ -64,6 +64,7 @@ from five_hundred.net.protocol import (
 from five_hundred.notation import default_names, house_rules, seat_name, who
 from five_hundred.safe_text import clean_name, clean_text
 from five_hundred.table_model import TableModel
+from five_hundred.ui import all_styles
 from five_hundred.ui.guard import GUARD_SECONDS
 from five_hundred.ui.languages import language_commands, next_language, redraw_screens
 from five_hundred.ui.remote_screens import (
@@ -238,7 +239,9 @@ class RemoteApp(App[None]):
     """A networked table on this screen: the seat(s) of ``connections`` (or, with
     ``form``, the join form first)."""
 
-    CSS_PATH = str(Path(__file__).parent / "five_hundred.tcss")  # the local table's
+    # both style sheets: with the first alone (2026-12-04 to 12-07) the joiner's table
+    # had no side panel and an unbounded prompt
+    CSS_PATH = all_styles()
     TITLE = "Five Hundred"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", N_("Quit"), show=False, priority=True),
