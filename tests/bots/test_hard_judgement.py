@@ -285,3 +285,27 @@ def test_play_work_buys_the_card_play_more_deals(monkeypatch: pytest.MonkeyPatch
 
     one, three = samples(1.0), samples(3.0)
     assert three[0] > 2 * one[0] and samples(3.0) == three
+
+
+def test_the_discard_rests_on_enough_samples_to_not_depend_on_the_seed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R17, issue 26: deal 50019, North (J♠ JK 5♣ 9♣ 10♣ K♣ 5♦ Q♦ K♦ 7♥, kitty 8♠ Q♠
+    10♦) won 7♣. At 40 samples (``mc.DISCARD_MAX_SAMPLES`` until issue 26) the discard
+    weighed depends on the random seed; at the 300 the work now allows, two seeds agree."""
+    state = GameState.new_game(R, 50019)
+    assert state.to_act == 0
+    for text in ("bid 7C", "pass", "pass", "pass"):
+        state.apply_text(text)
+    k = knowledge_of(view_for(state, 0), R)
+    limit = hard.work_limit(DEFAULT_BUDGET)
+    default = mc.DISCARD_MAX_SAMPLES
+
+    def discards(cap: int) -> list[mc.Judgement]:
+        monkeypatch.setattr(mc, "DISCARD_MAX_SAMPLES", cap)
+        return [mc.judge_discard(k, random.Random(seed), limit) for seed in (0, 1)]
+
+    few = discards(40)
+    assert few[0].action != few[1].action
+    many = discards(default)
+    assert many[0].action == many[1].action
+    assert min(j.samples for j in many) > 200
