@@ -286,6 +286,26 @@ async def test_right_at_the_end_of_a_name_goes_on_to_the_seats_kind(tmp_path: Pa
         assert players[1].level == "normal"
 
 
+async def test_a_name_edited_at_speed_keeps_the_cursor_where_the_keys_put_it(
+        tmp_path: Path) -> None:
+    """Left alone on 2026-12-07 and found again: "Rui", ← then → typed in one burst left
+    the name for its kind (the ←, a binding of the name, acted only after the → had
+    weighed the cursor at the end). The name's editing keys now act in turn."""
+    app = FiveHundredApp(Storage(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        players = await typed_at_speed(pilot, ["ctrl+u", *"Rui", "left", "right", "x"])
+        assert players[0].name == "Ruix"
+        assert app.focused is not None and app.focused.id == "name-0"
+        players = await typed_at_speed(pilot, ["left", "left", "right", "y", "home",
+                                               "right", "backspace", "z"])
+        assert players[0].name == "zuiyx"
+        assert app.focused is not None and app.focused.id == "name-0"
+        players = await typed_at_speed(pilot, ["end", "backspace", "right", "right"])
+        assert players[0].name == "zuiy" and not players[0].is_person
+        assert app.focused is not None and app.focused.id == "kind-0"
+
+
 async def test_names_and_choices_typed_ahead_across_arrows_land_where_meant(
         tmp_path: Path) -> None:
     """Found playing: "Ana", ↓, "Bo" typed at speed put "AnaBo" in North's name (the

@@ -16,6 +16,11 @@ from textual.widgets import Input
 
 from five_hundred.ui.widgets.choice import Choice
 
+# The name's own editing keys (←, Home, ⌫, Ctrl+U, ...) and their actions.
+_EDITING = {key.strip(): binding.action for binding in Input.BINDINGS
+            if isinstance(binding, Binding) for key in binding.key.split(",")}
+_EDITING.pop("right")  # ours (``action_right``)
+
 
 class SeatName(Input):
     # Priority, as the form's Tab and ↑↓ are: → acts as it arrives, in the order the
@@ -35,8 +40,15 @@ class SeatName(Input):
             self._keys_on_the_way += 1
         return super().post_message(message)
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         self._keys_on_the_way = max(0, self._keys_on_the_way - 1)
+        action = _EDITING.get(event.key)
+        if action is not None:
+            # Here, in the name's own queue: as a binding the key would act only once it
+            # had gone up to the app, after a → typed behind it had weighed the cursor.
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
 
     def action_right(self) -> None:
         if self._keys_on_the_way:
