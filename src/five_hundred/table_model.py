@@ -52,10 +52,14 @@ def table_model(c: Controller, *, thinking: bool = False, hint: str = "",
         seat_view=view, public=public, names=c.shown_names, log=tuple(c.log(public)),
         can_take_back=c.can_take_back(),
         can_claim=view is not None and bool(view.legal) and claim_refusal(view) is None,
-        thinking=thinking, hint=hint, curtain=curtain,
-        # what a computer's bid counted on tells of its hand: a practice game's help
-        # (and the lessons'), not given away in a counted game
-        explained=tuple(c.bid_explanations()) if c.practice else ())
+        thinking=thinking, hint=hint, curtain=curtain, explained=shown_explanations(c))
 
 
-__all__ = ["TableModel", "table_model"]
+def shown_explanations(c: Controller) -> tuple[str, ...]:
+    """The computers' bids of the deal explained, as any table may show them: what a
+    computer's bid counted on tells of its hand, a practice game's help (and the
+    lessons'), never given away in a counted game."""
+    return tuple(c.bid_explanations()) if c.practice else ()
+
+
+__all__ = ["TableModel", "shown_explanations", "table_model"]

@@ -63,7 +63,7 @@ from five_hundred.net.protocol import Claim as ClaimAsk
 from five_hundred.net.saving import Disk
 from five_hundred.notation import describe_hint, who
 from five_hundred.safe_text import clean_name
-from five_hundred.table_model import TableModel
+from five_hundred.table_model import TableModel, shown_explanations
 
 if TYPE_CHECKING:
     from five_hundred.engine.claims import ClaimCheck
@@ -239,10 +239,8 @@ def seat_model(c: Controller, seat: int, *, hint: str = "", thinking: bool = Fal
     lang = i18n.language()
     words = shared.words.get(lang)
     if words is None:
-        # what a computer's bid counted on tells of its hand: a practice game's help,
-        # as at one screen (``table_model``), for every seat alike
-        explained = tuple(c.bid_explanations()) if c.practice else ()
-        words = shared.words[lang] = (c.shown_names, tuple(c.log(public)), explained)
+        words = shared.words[lang] = (c.shown_names, tuple(c.log(public)),
+                                      shown_explanations(c))
     names, log, explained = words
     return TableModel(
         seat_view=view, public=public, names=names, log=log,
