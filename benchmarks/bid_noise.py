@@ -19,10 +19,9 @@ import argparse
 import random
 import statistics
 
+from playout_depth import declare, longest_trumps
+
 from five_hundred.bots import hard, mc, normal
-from five_hundred.bots.hand_strength import trump_count
-from five_hundred.engine.actions import MakeBid, Pass
-from five_hundred.engine.bidding import SUIT_BID, ladder_for
 from five_hundred.engine.knowledge import Knowledge, knowledge_of
 from five_hundred.engine.rules import PAGAT_AUSTRALIAN, RuleSet
 from five_hundred.engine.state import GameState
@@ -31,23 +30,16 @@ from five_hundred.engine.views import view_for
 
 def exchanges(rules: RuleSet, positions: int) -> list[Knowledge]:
     """Seeded deals' exchanges: the first bidder, 5+ trumps, won 7 of its longest suit."""
-    ladder = ladder_for(rules)
     out: list[Knowledge] = []
     seed = 50000
     while len(out) < positions:
         state = GameState.new_game(rules, seed)
         seed += 1
         seat = state.to_act
-        trump = max(range(4), key=lambda t: (trump_count(rules, state.hands[seat], t), t))
-        if trump_count(rules, state.hands[seat], trump) < 5:
+        trump, trumps = longest_trumps(state.hands[seat])
+        if trumps < 5:
             continue
-        bid = next(i for i, b in enumerate(ladder.bids)
-                   if b.kind == SUIT_BID and b.trump == trump and b.tricks == 7)
-        while state.contract is None:
-            mine = state.to_act == seat
-            state.apply(next(a for a in state.legal_actions()
-                             if (isinstance(a, MakeBid) and a.ladder_index == bid
-                                 if mine else isinstance(a, Pass))))
+        declare(state, seat, trump, 7)
         out.append(knowledge_of(view_for(state, seat), rules))
     return out
 

@@ -35,7 +35,7 @@ from five_hundred.bots.levels import player
 from five_hundred.bots.sampler import PILE, sample_hands
 from five_hundred.bots.solver import Solver
 from five_hundred.engine import GameState
-from five_hundred.engine.actions import MakeBid, Pass
+from five_hundred.engine.actions import Discard
 from five_hundred.engine.bidding import SUIT_BID, ladder_for
 from five_hundred.engine.cards import cards_of, play_context
 from five_hundred.engine.knowledge import knowledge_of
@@ -62,6 +62,20 @@ def tricks(hands: list[int], seat: int, strain: int, ending: int,
             work.append(sv.nodes)
 
 
+def longest_trumps(hand: int) -> tuple[int, int]:
+    """The suit ``hand`` holds most trumps in (the higher on a tie), and how many."""
+    strain = max(range(4), key=lambda t: (trump_count(RULES, hand, t), t))
+    return strain, trump_count(RULES, hand, strain)
+
+
+def declare(state: GameState, seat: int, strain: int, level: int) -> None:
+    """The auction: ``seat`` bids ``level`` in ``strain`` at its turn, all else pass."""
+    code = next(b.code for b in ladder_for(RULES).bids
+                if b.kind == SUIT_BID and b.trump == strain and b.tricks == level)
+    while state.contract is None:
+        state.apply_text(f"bid {code}" if state.to_act == seat else "pass")
+
+
 def exchanged(hands: list[int], kitty: int, seat: int, strain: int) -> list[int]:
     """``hands`` with ``seat`` having taken ``kitty`` and discarded as ``normal``."""
     full = hands[seat] | kitty
@@ -79,29 +93,20 @@ def correlation(xs: Sequence[float], ys: Sequence[float]) -> float:
 
 
 def at_table(start: int, deals: int) -> None:
-    ladder = ladder_for(RULES)
     names = {3: "greedy", 5: "ending 5", 7: "ending 7", EXACT: "exact"}
     found: dict[int, list[int]] = {e: [] for e in names}
     table: list[int] = []
     hard, club = player("hard"), player("club")
     for seed in range(start, start + deals):
         state = GameState.new_game(RULES, seed)
-        seat, strain = max(((s, t) for s in range(4) for t in range(4)),
-                           key=lambda p: (trump_count(RULES, state.hands[p[0]], p[1]), p))
-        if trump_count(RULES, state.hands[seat], strain) < 5:
+        seat = max(range(4), key=lambda s: (longest_trumps(state.hands[s])[1], s))
+        strain, trumps = longest_trumps(state.hands[seat])
+        if trumps < 5:
             continue
         hands = exchanged(state.hands, state.kitty, seat, strain)
         values = {e: tricks(hands, seat, strain, e) for e in names}
-        level = min(10, max(6, values[EXACT]))
-        bid = next(i for i, b in enumerate(ladder.bids)
-                   if b.kind == SUIT_BID and b.trump == strain and b.tricks == level)
-        while state.contract is None:  # passes round to the declarer's bid, then passes
-            mine = state.to_act == seat
-            state.apply(next(a for a in state.legal_actions()
-                             if (isinstance(a, MakeBid) and a.ladder_index == bid
-                                 if mine else isinstance(a, Pass))))
-        cards = sorted(cards_of(state.hands[seat] & ~hands[seat]))
-        state.apply(next(a for a in state.legal_actions() if sorted(a[1:]) == cards))
+        declare(state, seat, strain, min(10, max(6, values[EXACT])))
+        state.apply(Discard(cards_of(state.hands[seat] & ~hands[seat])))
         rng = random.Random(f"playout_depth:{seed}")
         while not state.deal_over:
             side = (state.to_act - seat) & 1
@@ -135,8 +140,8 @@ def over_samples(start: int, hands_wanted: int, samples: int, ending: int) -> No
         state = GameState.new_game(RULES, seed)
         seed += 1
         k = knowledge_of(view_for(state, state.to_act), RULES)
-        strain = max(range(4), key=lambda t: (trump_count(RULES, k.hand, t), t))
-        if trump_count(RULES, k.hand, strain) < 5:
+        strain, trumps = longest_trumps(k.hand)
+        if trumps < 5:
             continue
         rng = random.Random(f"playout_depth:{seed}")
         diffs: list[int] = []
